@@ -1,0 +1,102 @@
+# Detection of the optional dependencies and the flags every target shares.
+# Each optional dependency ends as one CXB_HAVE_* switch in generated/cxb/config.h.
+
+# ---- warnings and floating point: lf24 and friends must not contract (prng.md 3.1.6) ----
+add_compile_options($<$<COMPILE_LANGUAGE:C>:-Wall> $<$<COMPILE_LANGUAGE:C>:-Wextra>
+                    $<$<COMPILE_LANGUAGE:C>:-ffp-contract=off>)
+
+if(CXB_SANITIZE STREQUAL "address")
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=address,undefined)
+elseif(CXB_SANITIZE STREQUAL "thread")
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
+elseif(NOT CXB_SANITIZE STREQUAL "")
+  message(FATAL_ERROR "CXB_SANITIZE must be '', address or thread, not '${CXB_SANITIZE}'")
+endif()
+
+# ---- CUDA ----
+set(CXB_HAVE_CUDA 0)
+if(NOT CXB_CUDA STREQUAL "OFF")
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90)
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(CMAKE_CUDA_STANDARD 17)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    # --fmad=false: the prng cores are exact integer/float operations; the rule is global
+    # (prng.md 3.1.6) so that no backend can differ by contraction.
+    string(APPEND CMAKE_CUDA_FLAGS " --fmad=false -Xcompiler=-Wall")
+    set(CXB_HAVE_CUDA 1)
+  elseif(CXB_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "CXB_CUDA=ON but no CUDA compiler (nvcc) was found")
+  else()
+    message(STATUS "cxbench: nvcc not found - building without CUDA")
+  endif()
+endif()
+
+# ---- hwloc ----
+set(CXB_HAVE_HWLOC 0)
+if(NOT CXB_HWLOC STREQUAL "OFF")
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(HWLOC QUIET IMPORTED_TARGET hwloc)
+  endif()
+  if(HWLOC_FOUND)
+    set(CXB_HAVE_HWLOC 1)
+  elseif(CXB_HWLOC STREQUAL "ON")
+    message(FATAL_ERROR "CXB_HWLOC=ON but hwloc was not found (apt-get install libhwloc-dev)")
+  else()
+    message(STATUS "cxbench: hwloc not found - threads will not be pinned (apt-get install libhwloc-dev)")
+  endif()
+endif()
+
+# ---- cJSON (compare reads provenance.json) ----
+set(CXB_HAVE_CJSON 0)
+if(NOT CXB_CJSON STREQUAL "OFF")
+  find_path(CJSON_INCLUDE_DIR cjson/cJSON.h)
+  find_library(CJSON_LIBRARY cjson)
+  if(CJSON_INCLUDE_DIR AND CJSON_LIBRARY)
+    set(CXB_HAVE_CJSON 1)
+  elseif(CXB_CJSON STREQUAL "ON")
+    message(FATAL_ERROR "CXB_CJSON=ON but cJSON was not found (apt-get install libcjson-dev)")
+  else()
+    message(STATUS "cxbench: cJSON not found - compare cannot check provenance (apt-get install libcjson-dev)")
+  endif()
+endif()
+
+find_program(CXB_GNUPLOT gnuplot)
+if(NOT CXB_GNUPLOT)
+  set(CXB_GNUPLOT "")
+  message(STATUS "cxbench: gnuplot not found - figures are written as data and .gp scripts only")
+endif()
+find_program(CXB_VALGRIND valgrind)
+find_program(CXB_GIT git)
+
+# Build-time facts for provenance (harness.md 4.4).
+set(CXB_GIT_COMMIT "unknown")
+if(CXB_GIT)
+  execute_process(COMMAND ${CXB_GIT} rev-parse HEAD WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                  OUTPUT_VARIABLE CXB_GIT_COMMIT OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+endif()
+string(TOUPPER "${CMAKE_BUILD_TYPE}" CXB_BT_UPPER)
+set(CXB_C_FLAGS_ALL "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${CXB_BT_UPPER}}")
+set(CXB_CUDA_FLAGS_ALL "${CMAKE_CUDA_FLAGS} ${CMAKE_CUDA_FLAGS_${CXB_BT_UPPER}}")
+
+function(cxb_link_optional target)
+  if(CXB_HAVE_CUDA)
+    target_link_libraries(${target} PUBLIC CUDA::cudart)
+    set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+  endif()
+  if(CXB_HAVE_HWLOC)
+    target_link_libraries(${target} PUBLIC PkgConfig::HWLOC)
+  endif()
+  if(CXB_HAVE_CJSON)
+    target_include_directories(${target} PRIVATE ${CJSON_INCLUDE_DIR})
+    target_link_libraries(${target} PUBLIC ${CJSON_LIBRARY})
+  endif()
+endfunction()

@@ -1,0 +1,172 @@
+/* CSV reader and field writer for the result files. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness/csv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (!buf) {
+            fclose(f);
+            return NULL;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        cap *= 2;
+        char *nb = realloc(buf, cap + 1);
+        if (!nb)
+            free(buf);
+        buf = nb;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* Splits the record starting at *pos in place; returns the field count or -1 on an
+ * unterminated quote. Fields are NUL-terminated in buf; starts stored in fields. */
+static long split_record(char *buf, size_t len, size_t *pos, char **fields, size_t maxf, int *eof)
+{
+    size_t i = *pos, nf = 0;
+    char *w;
+    *eof = 0;
+    for (;;) {
+        char *start = buf + i;
+        w = start;
+        if (i < len && buf[i] == '"') {
+            ++i;
+            for (;;) {
+                if (i >= len)
+                    return -1;
+                if (buf[i] == '"') {
+                    if (i + 1 < len && buf[i + 1] == '"') {
+                        *w++ = '"';
+                        i += 2;
+                        continue;
+                    }
+                    ++i;
+                    break;
+                }
+                *w++ = buf[i++];
+            }
+        } else {
+            while (i < len && buf[i] != ',' && buf[i] != '\n' && buf[i] != '\r')
+                *w++ = buf[i++];
+        }
+        if (nf < maxf)
+            fields[nf] = start;
+        ++nf;
+        if (i < len && buf[i] == ',') {
+            *w = '\0';
+            ++i;
+            continue;
+        }
+        int ended_with_newline = (i < len);
+        while (i < len && (buf[i] == '\r' || buf[i] == '\n')) {
+            if (buf[i] == '\n') {
+                ++i;
+                break;
+            }
+            ++i;
+        }
+        *w = '\0';
+        if (!ended_with_newline)
+            *eof = 2; /* last record had no newline: maybe truncated */
+        *pos = i;
+        return (long)nf;
+    }
+}
+
+cxb_status cxb_csv_read(const char *path, cxb_csv *csv)
+{
+    memset(csv, 0, sizeof *csv);
+    size_t len = 0;
+    char *buf = slurp(path, &len);
+    if (!buf)
+        return cxb_fail(CXB_EINPUT, "%s: cannot read", path);
+    if (len == 0) {
+        free(buf);
+        return cxb_fail(CXB_EINPUT, "%s: empty file", path);
+    }
+    size_t pos = 0, maxf = 256;
+    char **fields = malloc(maxf * sizeof *fields);
+    int eof = 0;
+    long nf = split_record(buf, len, &pos, fields, maxf, &eof);
+    if (nf <= 0 || (size_t)nf > maxf) {
+        free(fields);
+        free(buf);
+        return cxb_fail(CXB_EINPUT, "%s:1: bad header", path);
+    }
+    csv->ncols = (size_t)nf;
+    csv->header = malloc(csv->ncols * sizeof *csv->header);
+    memcpy(csv->header, fields, csv->ncols * sizeof *fields);
+    size_t cap = 1024;
+    csv->cells = malloc(cap * csv->ncols * sizeof *csv->cells);
+    csv->storage = buf;
+    size_t line = 1;
+    while (pos < len) {
+        ++line;
+        if (buf[pos] == '\n') { /* blank line */
+            ++pos;
+            continue;
+        }
+        nf = split_record(buf, len, &pos, fields, maxf, &eof);
+        if (nf < 0 || (size_t)nf != csv->ncols || eof == 2) {
+            free(fields);
+            cxb_csv_free(csv);
+            return cxb_fail(CXB_EINPUT, "%s:%zu: %s", path, line,
+                            nf < 0 ? "unterminated quote (truncated file?)"
+                            : eof == 2 ? "last row has no newline (truncated file?)"
+                                       : "wrong number of fields (truncated file?)");
+        }
+        if (csv->nrows == cap) {
+            cap *= 2;
+            csv->cells = realloc(csv->cells, cap * csv->ncols * sizeof *csv->cells);
+        }
+        memcpy(csv->cells + csv->nrows * csv->ncols, fields, csv->ncols * sizeof *fields);
+        csv->nrows++;
+    }
+    free(fields);
+    return CXB_OK;
+}
+
+void cxb_csv_free(cxb_csv *csv)
+{
+    free(csv->header);
+    free(csv->cells);
+    free(csv->storage);
+    memset(csv, 0, sizeof *csv);
+}
+
+int cxb_csv_col(const cxb_csv *csv, const char *name)
+{
+    for (size_t i = 0; i < csv->ncols; ++i)
+        if (strcmp(csv->header[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+void cxb_csv_put(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}

@@ -1,0 +1,107 @@
+/* harness/registry.h - implementations, studies, their sweeps, fits and figures.
+ *
+ * An implementation registers one descriptor (GAPBS's "kernel + verifier in one
+ * call"): the harness owns timing, repetition and verification; the implementation
+ * only sets up, runs and checks its output against the reference.
+ */
+#ifndef CXB_HARNESS_REGISTRY_H
+#define CXB_HARNESS_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cxb/status.h"
+#include "cxb/timing.h"
+#include "harness/params.h"
+
+typedef enum cxb_backend { CXB_BACKEND_SEQ, CXB_BACKEND_PTHREADS, CXB_BACKEND_CUDA } cxb_backend;
+
+extern const char *const cxb_backend_names[3];
+
+/* Flags of an implementation. */
+enum {
+    CXB_IMPL_NEEDS_GPU = 1u << 0,   /* unavailable without a GPU */
+    CXB_TIMING_SYNC = 1u << 1       /* synchronises internally (harness.md 3.3) */
+};
+
+struct cxb_pool;
+
+/* What an implementation gets at setup. */
+typedef struct cxb_env {
+    struct cxb_pool *pool; /* the worker pool (pthreads backends) */
+    unsigned threads;
+} cxb_env;
+
+typedef struct cxb_impl {
+    const char *id; /* study.algorithm.variant */
+    const char *study, *algorithm, *variant;
+    cxb_backend backend;
+    unsigned flags;
+    const char *summary; /* one line for `cxbench list` */
+    /* Validates params and prepares inputs (untimed). */
+    cxb_status (*setup)(const cxb_params *p, const cxb_env *env, void **ctx);
+    /* Restores inputs so that the next run starts fresh (untimed, before every run). */
+    cxb_status (*reset)(void *ctx);
+    /* The timed work; fills the phases it has. */
+    cxb_status (*run)(void *ctx, cxb_phases *ph);
+    /* Checks the last run's output against the reference or an exact invariant:
+     * CXB_EFAIL with a message naming the first difference. */
+    cxb_status (*verify)(void *ctx);
+    /* 64-bit checksum of the last run's output (order defined by the study). */
+    uint64_t (*checksum)(void *ctx);
+    /* Study values for the `extra` column ("k=v;k=v", may be empty); optional. */
+    void (*extra)(void *ctx, char *buf, size_t size);
+    void (*teardown)(void *ctx);
+} cxb_impl;
+
+/* A fitted series: the points of impls with this prefix along x_param (harness.md 6). */
+typedef struct cxb_series_spec {
+    const char *impl_prefix;  /* "" matches every implementation */
+    const char *x_param;      /* e.g. "n" */
+    double expected, tolerance;
+    double range_lo, range_hi; /* declared x range (0, 0: automatic rules) */
+    const char *exclude;       /* "first:K", "last:K" or NULL (Leist's per-figure exclusions) */
+} cxb_series_spec;
+
+/* A figure (harness.md 11): which points, which template, which axes. */
+typedef struct cxb_figure_spec {
+    const char *id;          /* file name, e.g. "fig4.1-streams" */
+    const char *title;
+    const char *template_gp; /* path under plots/, e.g. "prng/time_vs_n.gp" */
+    const char *x_param;
+    const char *y;           /* "time" (median ms) or "rate" (work per second) */
+    const char *select;      /* params that must match, "k=v;k=v" ("" for all) */
+    const char *paper;       /* results/paper/ file overlaid, or NULL */
+} cxb_figure_spec;
+
+/* One sweep of a study: implementations x one swept parameter, over fixed params. */
+typedef struct cxb_sweep {
+    const char *name;
+    const char *impls;  /* comma-separated ids */
+    const char *fixed;  /* "k=v;k=v" */
+    const char *x_param;
+    const char *values; /* comma-separated values of x_param */
+} cxb_sweep;
+
+typedef struct cxb_study {
+    const char *name;
+    const char *summary;
+    const char *reference_impl; /* speed-ups are relative to it */
+    const cxb_impl *impls;
+    size_t nimpls;
+    /* Sweeps per preset: "quick" (make bench), "ci" (make bench-ci), "paper". */
+    const cxb_sweep *(*sweeps)(const char *preset, size_t *count);
+    const cxb_series_spec *series;
+    size_t nseries;
+    const cxb_figure_spec *figures;
+    size_t nfigures;
+    const char *time_unit_of_work; /* e.g. "numbers" for rates */
+} cxb_study;
+
+const cxb_study *const *cxb_studies(size_t *count);
+const cxb_study *cxb_study_find(const char *name);
+const cxb_impl *cxb_impl_find(const char *id, const cxb_study **study);
+/* 1 if the implementation can run here (a GPU for CUDA ones); else 0 and *why. */
+int cxb_impl_available(const cxb_impl *impl, const char **why);
+
+#endif

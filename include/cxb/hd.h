@@ -1,0 +1,18 @@
+/* cxb/hd.h - the one place that knows about nvcc.
+ *
+ * Every function that must compute the same thing on every backend is written
+ * once as `static inline CXB_HD` in a header under include/cxb/ and included by
+ * C (impl_cpu, impl_pthreads) and CUDA (impl_cuda) translation units alike.
+ */
+#ifndef CXB_HD_H
+#define CXB_HD_H
+
+#if defined(__CUDACC__)
+#define CXB_HD __host__ __device__
+#define CXB_DEVICE_COMPILE 1
+#else
+#define CXB_HD
+#define CXB_DEVICE_COMPILE 0
+#endif
+
+#endif
