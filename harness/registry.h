@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cxb/status.h"
 #include "cxb/timing.h"
@@ -96,6 +97,8 @@ typedef struct cxb_study {
     const cxb_figure_spec *figures;
     size_t nfigures;
     const char *time_unit_of_work; /* e.g. "numbers" for rates */
+    /* The study's own paper tables from a result set (e.g. Leist Table 4.1); optional. */
+    cxb_status (*print_tables)(const char *run_dir, FILE *out);
 } cxb_study;
 
 const cxb_study *const *cxb_studies(size_t *count);

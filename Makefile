@@ -1,0 +1,45 @@
+# cxbench front door: thin targets over CMake (ARCHITECTURE.md).
+#   make            build into build/
+#   make test       the ctest suite
+#   make bench      the default quick studies on every available backend: results,
+#                   a speed-up/slope table and figures (BENCH_ARGS="--set preset=paper" for more)
+#   make figures    redraw every figure from committed results, running nothing
+#   make bench-ci   small sizes plus the regression gate (instruction counts vs results/ci)
+BUILD      ?= build
+BUILD_TYPE ?= Release
+CMAKE_ARGS ?=
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CXBENCH    := $(BUILD)/cxbench
+STUDIES    ?= prng
+BENCH_ARGS ?=
+
+.PHONY: all deps configure build test bench figures bench-ci clean
+
+all: build
+
+deps:
+	@sh scripts/setup-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	@sh scripts/setup-deps.sh
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_ARGS)
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+
+bench: build
+	@for s in $(STUDIES); do $(CXBENCH) run $$s --plot $(BENCH_ARGS) || exit $$?; done
+
+figures: build
+	$(CXBENCH) plot --all results
+
+bench-ci: build
+	sh scripts/bench-ci.sh $(CXBENCH)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,25 @@
+/* harness/cli.h - the subcommands of the cxbench program, one file each (STYLE.md:
+ * the CLI dispatches, it does not grow every subcommand inline). Each takes argv with
+ * argv[0] = the subcommand's name and returns the exit code (ARCHITECTURE.md). */
+#ifndef CXB_HARNESS_CLI_H
+#define CXB_HARNESS_CLI_H
+
+#include "cxb/status.h"
+
+int cxb_cli_list(int argc, char **argv);
+int cxb_cli_run(int argc, char **argv);
+int cxb_cli_fit(int argc, char **argv);
+int cxb_cli_compare(int argc, char **argv);
+int cxb_cli_plot(int argc, char **argv);
+int cxb_cli_prng(int argc, char **argv);
+
+/* Prints "cxbench: error: MSG" (one line) and returns code. */
+int cxb_cli_error(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Prints the library's last error for st and returns st as the exit code. */
+int cxb_cli_status(cxb_status st);
+
+#endif

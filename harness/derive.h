@@ -1,0 +1,16 @@
+/* harness/derive.h - the derived files of a result set, regenerated from samples.csv at
+ * any time (harness.md 4.3): summary.csv (one row per point) and fit.csv (one row per
+ * fitted series), both written atomically. */
+#ifndef CXB_HARNESS_DERIVE_H
+#define CXB_HARNESS_DERIVE_H
+
+#include "cxb/status.h"
+#include "harness/registry.h"
+
+/* Reads run_dir/samples.csv (and run_dir/floors.csv when present), writes
+ * run_dir/summary.csv and run_dir/fit.csv using the study's series specs.
+ * range_lo/range_hi > 0 override the declared/automatic fit range. */
+cxb_status cxb_derive_write(const char *run_dir, const cxb_study *study, double range_lo,
+                            double range_hi);
+
+#endif

@@ -1,0 +1,61 @@
+/* cxbench - the command line (ARCHITECTURE.md "Command line"): dispatch only. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/cli.h"
+#include "harness/instructions.h"
+
+int cxb_cli_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("cxbench: error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return code;
+}
+
+int cxb_cli_status(cxb_status st)
+{
+    if (st == CXB_OK)
+        return 0;
+    return cxb_cli_error((int)st, "%s", cxb_last_error());
+}
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *usage;
+} commands[] = {
+    {"list", cxb_cli_list, "list                      studies and implementations, with availability"},
+    {"run", cxb_cli_run, "run STUDY [--impl ID,...] [--set k=v ...] [--reps N] [--threads N] [--out DIR]"},
+    {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table]  slopes with confidence intervals"},
+    {"compare", cxb_cli_compare, "compare BASE NEW          regression verdict, exit 0/1/2"},
+    {"plot", cxb_cli_plot, "plot RESULTS | --all      gnuplot figures"},
+    {"prng", cxb_cli_prng, "prng GEN [--seed S] [--stream K] [--skip N] --count N --format dec|hex|raw"},
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: cxbench COMMAND [ARGS]\n\ncommands:\n", f);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        fprintf(f, "  cxbench %s\n", commands[i].usage);
+    fputs("\nexit codes: 0 success, 1 regression or failed check, 2 bad input, 3 missing resource\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage(stderr), 2;
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+        return usage(stdout), 0;
+    if (!strcmp(argv[1], "_ir")) /* internal: the child of an instruction count */
+        return cxb_cli_ir(argc - 1, argv + 1);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].fn(argc - 1, argv + 1);
+    return cxb_cli_error(2, "%s: unknown command (cxbench --help lists them)", argv[1]);
+}

@@ -1,0 +1,31 @@
+/* harness/provenance.h - the run's provenance.json (harness.md 4.4). */
+#ifndef CXB_HARNESS_PROVENANCE_H
+#define CXB_HARNESS_PROVENANCE_H
+
+#include <stddef.h>
+
+#include "cxb/status.h"
+
+typedef struct cxb_prov_run {
+    const char *run_id, *machine, *study, *preset;
+    char start_utc[32], end_utc[32];
+    int argc;
+    char **argv;
+    unsigned min_reps, max_reps;
+    double min_time_s, budget_s;
+    unsigned threads;
+    const char *bind_policy;
+    const char *binding;     /* the pool's description */
+    const char *topology;    /* "topology.xml" or "" */
+    double load_start, load_end, noise_start, noise_end;
+    const char *warnings[16];
+    size_t nwarnings;
+} cxb_prov_run;
+
+/* Writes path atomically: run, git, build, host, topology, binding, gpu, studies. */
+cxb_status cxb_provenance_write(const char *path, const cxb_prov_run *run);
+
+/* "YYYY-MM-DDTHH:MM:SSZ" now. */
+void cxb_utc_now(char *buf, size_t size);
+
+#endif

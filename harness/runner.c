@@ -1,0 +1,684 @@
+/* The runner (harness.md 3.1, 3.2, 4.5): expands a study's sweeps into points, verifies
+ * each point against its reference before anything is timed, warms up, samples until
+ * the count/time rule is met, checks every sample's checksum, and writes the result set
+ * into a hidden partial directory that is renamed only when the run is complete. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness/runner.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cxb/config.h"
+#include "cxb/cuda.h"
+#include "cxb/timing.h"
+#include "harness/atomic.h"
+#include "harness/derive.h"
+#include "harness/host.h"
+#include "harness/instructions.h"
+#include "harness/provenance.h"
+#include "harness/records.h"
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+void cxb_run_install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+void cxb_run_opts_init(cxb_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    cxb_params_init(&o->overrides);
+    o->preset = "quick";
+    o->min_reps = 5;
+    o->max_reps = 50;
+    o->min_time_s = 0.2;
+    o->budget_s = 10.0;
+    o->bind = CXB_BIND_NONE;
+    o->bind_name = "none";
+    o->out_root = "results";
+    o->progress = 1;
+}
+
+/* ---- points ---- */
+
+typedef struct point {
+    const cxb_impl *impl;
+    cxb_params params;
+    char canonical[1024];
+    uint64_t hash;
+} point;
+
+typedef struct point_list {
+    point *v;
+    size_t n, cap;
+} point_list;
+
+static int list_has(const char *list, const char *id)
+{
+    size_t len = strlen(id);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == len && strncmp(p, id, len) == 0)
+            return 1;
+        p = e ? e + 1 : NULL;
+    }
+    return 0;
+}
+
+static cxb_status parse_fixed(cxb_params *p, const char *fixed)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", fixed ? fixed : "");
+    for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
+        cxb_status st = cxb_params_set_kv(p, kv);
+        if (st != CXB_OK)
+            return st;
+    }
+    return CXB_OK;
+}
+
+static cxb_status add_point(point_list *pl, const cxb_impl *impl, const cxb_params *p)
+{
+    point pt;
+    pt.impl = impl;
+    pt.params = *p;
+    cxb_params_canonical(p, pt.canonical, sizeof pt.canonical);
+    pt.hash = cxb_point_hash(impl->id, pt.canonical);
+    for (size_t i = 0; i < pl->n; ++i)
+        if (pl->v[i].hash == pt.hash && pl->v[i].impl == impl &&
+            strcmp(pl->v[i].canonical, pt.canonical) == 0)
+            return CXB_OK; /* the same point from two sweeps runs once */
+    if (pl->n == pl->cap) {
+        pl->cap = pl->cap ? 2 * pl->cap : 64;
+        point *nv = realloc(pl->v, pl->cap * sizeof *nv);
+        if (!nv)
+            return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+        pl->v = nv;
+    }
+    pl->v[pl->n++] = pt;
+    return CXB_OK;
+}
+
+static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_sweep *sw,
+                               const cxb_impl *impl, unsigned threads)
+{
+    char values[1024];
+    const char *ov = cxb_params_get(&o->overrides, sw->x_param);
+    snprintf(values, sizeof values, "%s", ov ? ov : sw->values);
+    for (char *save = NULL, *v = strtok_r(values, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+        cxb_params p;
+        cxb_params_init(&p);
+        cxb_status st = parse_fixed(&p, sw->fixed);
+        if (st == CXB_OK)
+            st = cxb_params_set(&p, sw->x_param, v);
+        for (size_t i = 0; st == CXB_OK && i < o->overrides.count; ++i)
+            st = cxb_params_set(&p, o->overrides.key[i], o->overrides.val[i]);
+        if (st == CXB_OK && impl->backend == CXB_BACKEND_PTHREADS && !cxb_params_get(&p, "threads"))
+            st = cxb_params_set_u64(&p, "threads", threads);
+        if (st == CXB_OK)
+            st = add_point(pl, impl, &p);
+        if (st != CXB_OK)
+            return st;
+    }
+    return CXB_OK;
+}
+
+static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_list *pl,
+                               FILE *log)
+{
+    const cxb_study *study = o->study;
+    size_t nsw = 0;
+    const cxb_sweep *sw = study->sweeps(o->preset, &nsw);
+    if (!sw)
+        return cxb_fail(CXB_EINPUT, "--preset %s: unknown preset (quick, ci, paper)", o->preset);
+    /* every --impl must name an implementation of this study */
+    for (const char *p = o->impls; p && *p;) {
+        const char *e = strchr(p, ',');
+        char id[128];
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        snprintf(id, sizeof id, "%.*s", (int)(l < sizeof id ? l : sizeof id - 1), p);
+        const cxb_study *owner = NULL;
+        if (!cxb_impl_find(id, &owner) || owner != study)
+            return cxb_fail(CXB_EINPUT, "--impl %s: unknown implementation of study %s", id,
+                            study->name);
+        p = e ? e + 1 : NULL;
+    }
+    for (size_t j = 0; j < study->nimpls; ++j) {
+        const cxb_impl *impl = &study->impls[j];
+        if (o->impls && !list_has(o->impls, impl->id))
+            continue;
+        int in_any = 0;
+        for (size_t s = 0; s < nsw; ++s)
+            in_any |= list_has(sw[s].impls, impl->id);
+        if (!in_any && !o->impls)
+            continue;
+        const char *why = NULL;
+        if (o->instructions && impl->backend == CXB_BACKEND_CUDA) {
+            fprintf(log, "note: skipping %s: instruction counts are for CPU code\n", impl->id);
+            continue;
+        }
+        if (!cxb_impl_available(impl, &why)) {
+            fprintf(log, "note: skipping %s: %s\n", impl->id, why);
+            fprintf(stderr, "cxbench: note: skipping %s: %s\n", impl->id, why);
+            continue;
+        }
+        for (size_t s = 0; s < nsw; ++s) {
+            if (!list_has(sw[s].impls, impl->id) && in_any)
+                continue;
+            cxb_status st = expand_sweep(pl, o, &sw[s], impl, threads);
+            if (st != CXB_OK)
+                return st;
+            if (!in_any)
+                break; /* an --impl outside every sweep runs on the first sweep's ladder */
+        }
+    }
+    return CXB_OK;
+}
+
+/* ---- small helpers ---- */
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int64_t median_i64(int64_t *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_i64);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void sanitize(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; ++r) {
+        char c = *r;
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            *w++ = c;
+        else if (w > s && w[-1] != '-')
+            *w++ = '-';
+    }
+    while (w > s && w[-1] == '-')
+        --w;
+    *w = '\0';
+}
+
+static void default_machine(char *buf, size_t size)
+{
+    char host[256] = "host";
+    gethostname(host, sizeof host - 1);
+    host[sizeof host - 1] = '\0';
+    cxb_gpu_info g;
+    if (cxb_cuda_device_count(NULL) > 0 && cxb_cuda_gpu_info(0, &g) == CXB_OK)
+        snprintf(buf, size, "%s-%s", host, g.name);
+    else
+        snprintf(buf, size, "%s", host);
+    sanitize(buf);
+}
+
+static void make_run_id(char *buf, size_t size)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    uint32_t rnd = (uint32_t)getpid() ^ (uint32_t)cxb_clock_ns();
+    FILE *u = fopen("/dev/urandom", "rb");
+    if (u) {
+        if (fread(&rnd, sizeof rnd, 1, u) != 1)
+            rnd ^= 0x9e3779b9u;
+        fclose(u);
+    }
+    snprintf(buf, size, "%s-%08x", stamp, rnd);
+}
+
+static cxb_status remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return CXB_OK;
+    struct dirent *e;
+    char path[4352];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (unlink(path) != 0)
+            remove_tree(path);
+    }
+    closedir(d);
+    rmdir(dir);
+    return CXB_OK;
+}
+
+cxb_status cxb_run_clean_partial(const char *out_root)
+{
+    DIR *root = opendir(out_root);
+    if (!root)
+        return CXB_OK;
+    struct dirent *m;
+    char mdir[4352], pdir[8704];
+    while ((m = readdir(root))) {
+        if (m->d_name[0] == '.')
+            continue;
+        snprintf(mdir, sizeof mdir, "%s/%s", out_root, m->d_name);
+        DIR *d = opendir(mdir);
+        if (!d)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if (e->d_name[0] == '.' && l > 9 && strcmp(e->d_name + l - 8, ".partial") == 0) {
+                snprintf(pdir, sizeof pdir, "%s/%s", mdir, e->d_name);
+                remove_tree(pdir);
+                printf("removed %s\n", pdir);
+            }
+        }
+        closedir(d);
+    }
+    closedir(root);
+    return CXB_OK;
+}
+
+/* ---- floors (harness.md 6.2): the cost of doing nothing through the same path ---- */
+
+static void noop_item(void *arg, uint64_t item, unsigned worker)
+{
+    (void)arg;
+    (void)item;
+    (void)worker;
+}
+
+static cxb_status write_floors(const char *path, cxb_pool *pool, int want_cuda)
+{
+    int64_t v[1001];
+    for (int i = 0; i < 1001; ++i) { /* timer read cost */
+        int64_t a = cxb_clock_ns(), b = cxb_clock_ns();
+        v[i] = b - a;
+    }
+    int64_t cpu_floor = median_i64(v, 1001);
+    int64_t pool_floor = -1;
+    if (pool) {
+        for (int i = 0; i < 101; ++i) {
+            int64_t a = cxb_clock_ns();
+            cxb_pool_for(pool, cxb_pool_threads(pool), CXB_SCHED_STATIC, noop_item, NULL);
+            v[i] = cxb_clock_ns() - a;
+        }
+        pool_floor = median_i64(v, 101);
+    }
+    double kern = -1;
+    if (want_cuda && cxb_cuda_empty_kernel_ns(&kern) != CXB_OK)
+        kern = -1;
+    cxb_afile af;
+    cxb_status st = cxb_afile_open(&af, path);
+    if (st != CXB_OK)
+        return st;
+    fprintf(af.f, "backend,mode,floor_ns\nseq,cpu,%" PRId64 "\n", cpu_floor);
+    if (pool_floor >= 0)
+        fprintf(af.f, "pthreads,cpu,%" PRId64 "\n", pool_floor);
+    if (kern >= 0)
+        fprintf(af.f, "cuda,kernel,%.0f\n", kern);
+    return cxb_afile_commit(&af);
+}
+
+/* ---- one point ---- */
+
+typedef struct run_state {
+    const cxb_run_opts *o;
+    const char *run_id;
+    FILE *samples, *log;
+    int64_t run_t0;
+    size_t index, total;
+} run_state;
+
+static void progress(run_state *rs, const point *pt)
+{
+    if (!rs->o->progress)
+        return;
+    double el = (double)(cxb_clock_ns() - rs->run_t0) * 1e-9;
+    double left = rs->index ? el / (double)rs->index * (double)(rs->total - rs->index) : 0;
+    fprintf(stderr, "[%s %zu/%zu] %s %s  elapsed %.0fs  left ~%.0fs\n", rs->o->study->name,
+            rs->index + 1, rs->total, pt->impl->id, pt->canonical, el, left);
+}
+
+static cxb_status point_error(const point *pt, cxb_status st, const char *what)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", cxb_last_error());
+    return cxb_fail(st, "%s [%s]: %s%s", pt->impl->id, pt->canonical, what, msg);
+}
+
+static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
+{
+    const cxb_impl *im = pt->impl;
+    const cxb_run_opts *o = rs->o;
+    void *ctx = NULL;
+    cxb_status st = im->setup(&pt->params, env, &ctx);
+    if (st != CXB_OK)
+        return point_error(pt, st, "");
+    cxb_phases ph;
+    /* make it work first (harness.md 3.1): one untimed run, checked against the reference */
+    cxb_phases_clear(&ph);
+    st = im->reset(ctx);
+    if (st == CXB_OK)
+        st = im->run(ctx, &ph);
+    if (st != CXB_OK) {
+        im->teardown(ctx);
+        return point_error(pt, st, "");
+    }
+    st = im->verify(ctx);
+    if (st != CXB_OK) {
+        im->teardown(ctx);
+        return point_error(pt, CXB_EFAIL, "verification failed: ");
+    }
+    uint64_t verified_sum = im->checksum(ctx);
+    uint64_t n = 0, seed = 0, threads = 1;
+    cxb_params_u64(&pt->params, "n", 0, &n);
+    cxb_params_u64(&pt->params, "seed", 0, &seed);
+    cxb_params_u64(&pt->params, "threads", 1, &threads);
+    if (o->instructions) { /* harness.md 9: one callgrind count of the region instead of samples */
+        im->teardown(ctx);
+        long long ir = 0;
+        int64_t t0 = cxb_clock_ns();
+        st = cxb_instructions_measure(im, pt->canonical, &ir);
+        if (st != CXB_OK)
+            return point_error(pt, st, "");
+        cxb_sample_row row;
+        memset(&row, 0, sizeof row);
+        cxb_phases_clear(&row.ph);
+        row.run_id = rs->run_id;
+        row.impl = im;
+        row.point = pt->hash;
+        row.params = pt->canonical;
+        row.n = n;
+        row.threads = (unsigned)threads;
+        row.seed = seed;
+        row.mode = "callgrind";
+        row.batch = 1;
+        row.wall_ns = cxb_clock_ns() - t0; /* of the whole valgrind run: informational */
+        row.cpu_ns = 0;
+        row.time_ns = ir; /* the declared quantity in this mode: instructions */
+        row.instructions = ir;
+        row.checksum = verified_sum;
+        row.t_start_ns = t0 - rs->run_t0;
+        row.extra = "";
+        cxb_samples_write(rs->samples, &row);
+        fprintf(rs->log, "%-24s %-44s %14lld instructions\n", im->id, pt->canonical, ir);
+        printf("%-24s %-44s %14lld instructions\n", im->id, pt->canonical, ir);
+        return CXB_OK;
+    }
+    /* warm-up */
+    cxb_phases_clear(&ph);
+    st = im->reset(ctx);
+    if (st == CXB_OK)
+        st = im->run(ctx, &ph);
+    char extra[1024] = "";
+    if (im->extra)
+        im->extra(ctx, extra, sizeof extra);
+
+    int64_t times[4096];
+    unsigned reps = 0;
+    int64_t spent = 0;
+    const char *stop = "max_samples";
+    while (st == CXB_OK) {
+        if (stop_requested) {
+            st = cxb_fail(CXB_EINTR, "interrupted");
+            break;
+        }
+        st = im->reset(ctx);
+        if (st != CXB_OK)
+            break;
+        cxb_phases_clear(&ph);
+        int64_t t_start = cxb_clock_ns();
+        int64_t c0 = cxb_cpu_clock_ns();
+        st = im->run(ctx, &ph);
+        int64_t c1 = cxb_cpu_clock_ns();
+        int64_t t_end = cxb_clock_ns();
+        if (st != CXB_OK)
+            break;
+        uint64_t sum = im->checksum(ctx);
+        if (sum != verified_sum) {
+            st = cxb_fail(CXB_EFAIL,
+                          "sample %u: checksum %016" PRIx64 " differs from the verified run's %016" PRIx64
+                          " (a nondeterministic result is a bug, not noise)",
+                          reps, sum, verified_sum);
+            break;
+        }
+        cxb_sample_row row;
+        memset(&row, 0, sizeof row);
+        row.run_id = rs->run_id;
+        row.impl = im;
+        row.point = pt->hash;
+        row.params = pt->canonical;
+        row.n = n;
+        row.threads = (unsigned)threads;
+        row.seed = seed;
+        row.rep = reps;
+        row.mode = im->backend == CXB_BACKEND_CUDA ? ((im->flags & CXB_TIMING_SYNC) ? "sync" : "hot")
+                                                   : "cpu";
+        row.batch = 1;
+        row.wall_ns = t_end - t_start;
+        row.cpu_ns = c1 - c0;
+        row.ph = ph;
+        /* the declared time: kernel-only for CUDA (events), wall for CPU backends */
+        row.time_ns = (im->backend == CXB_BACKEND_CUDA && ph.ns[CXB_PHASE_KERNEL] >= 0)
+                          ? ph.ns[CXB_PHASE_KERNEL]
+                          : row.wall_ns;
+        row.instructions = -1;
+        row.checksum = sum;
+        row.t_start_ns = t_start - rs->run_t0;
+        row.extra = extra;
+        cxb_samples_write(rs->samples, &row);
+        times[reps++] = row.time_ns;
+        spent += row.wall_ns;
+        if (reps >= o->min_reps && (double)spent * 1e-9 >= o->min_time_s) {
+            stop = "min_time";
+            break;
+        }
+        if (reps >= o->max_reps || reps >= sizeof times / sizeof times[0]) {
+            stop = "max_samples";
+            break;
+        }
+        if ((double)spent * 1e-9 >= o->budget_s && reps >= 3) {
+            stop = "budget";
+            break;
+        }
+    }
+    im->teardown(ctx);
+    if (st != CXB_OK)
+        return st == CXB_EINTR ? st : point_error(pt, st, "");
+    int64_t med = median_i64(times, reps);
+    double rate = med > 0 && n ? (double)n / (double)med : 0; /* work per ns = G/s */
+    char line[1400];
+    snprintf(line, sizeof line, "%-24s %-44s median %12.3f ms  %8.3f G/s  (%u samples, %s)",
+             im->id, pt->canonical, (double)med * 1e-6, rate, reps, stop);
+    fprintf(rs->log, "%s\n", line);
+    printf("%s\n", line);
+    fflush(stdout);
+    return CXB_OK;
+}
+
+/* ---- the run ---- */
+
+static cxb_status finish_run(const cxb_run_opts *o, const char *partial, const char *final_dir,
+                             cxb_prov_run *prov)
+{
+    char path[4400];
+    cxb_status st;
+    prov->load_end = cxb_host_loadavg();
+    cxb_utc_now(prov->end_utc, sizeof prov->end_utc);
+    snprintf(path, sizeof path, "%s/topology.xml", partial);
+    prov->topology = cxb_topology_export(path) == CXB_OK ? "topology.xml" : "";
+    snprintf(path, sizeof path, "%s/provenance.json", partial);
+    if ((st = cxb_provenance_write(path, prov)) != CXB_OK)
+        return st;
+    if ((st = cxb_derive_write(partial, o->study, 0, 0)) != CXB_OK)
+        return st;
+    cxb_dir_sync(partial);
+    if (rename(partial, final_dir) != 0)
+        return cxb_fail(CXB_EINPUT, "%s: cannot rename to %s: %s", partial, final_dir,
+                        strerror(errno));
+    char parent[4400];
+    snprintf(parent, sizeof parent, "%s", final_dir);
+    char *slash = strrchr(parent, '/');
+    if (slash) {
+        *slash = '\0';
+        cxb_dir_sync(parent);
+    }
+    return CXB_OK;
+}
+
+cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
+{
+    char machine[256], run_id[64], mdir[4096], partial[4400], final_dir[4400], path[4500];
+    if (o->machine) {
+        snprintf(machine, sizeof machine, "%s", o->machine);
+        sanitize(machine);
+        if (!machine[0])
+            return cxb_fail(CXB_EINPUT, "--machine %s: needs letters or digits", o->machine);
+    } else {
+        default_machine(machine, sizeof machine);
+    }
+    make_run_id(run_id, sizeof run_id);
+
+    cxb_pool *pool = NULL;
+    cxb_status st = cxb_pool_create(&pool, o->threads, o->bind);
+    if (st != CXB_OK)
+        return st;
+    unsigned threads = cxb_pool_threads(pool);
+    cxb_env env = {pool, threads};
+
+    point_list pl = {0};
+    FILE *log = tmpfile();
+    if (!log) {
+        cxb_pool_destroy(pool);
+        return cxb_fail(CXB_ERESOURCE, "runner: cannot create a temporary file");
+    }
+    st = build_points(o, threads, &pl, log);
+    if (st == CXB_OK && pl.n == 0)
+        st = cxb_fail(CXB_EINPUT, "%s: nothing to run here (no available implementation selected)",
+                      o->study->name);
+    if (st != CXB_OK) {
+        fclose(log);
+        free(pl.v);
+        cxb_pool_destroy(pool);
+        return st;
+    }
+
+    snprintf(mdir, sizeof mdir, "%s/%s", o->out_root, machine);
+    snprintf(partial, sizeof partial, "%s/.%s.partial", mdir, run_id);
+    snprintf(final_dir, sizeof final_dir, "%s/%s", mdir, run_id);
+    st = cxb_mkdirs(partial);
+
+    cxb_prov_run prov;
+    memset(&prov, 0, sizeof prov);
+    prov.run_id = run_id;
+    prov.machine = machine;
+    prov.study = o->study->name;
+    prov.preset = o->preset;
+    prov.argc = o->argc;
+    prov.argv = o->argv;
+    prov.min_reps = o->min_reps;
+    prov.max_reps = o->max_reps;
+    prov.min_time_s = o->min_time_s;
+    prov.budget_s = o->budget_s;
+    prov.threads = threads;
+    prov.bind_policy = o->bind_name;
+    prov.binding = cxb_pool_binding(pool);
+    cxb_utc_now(prov.start_utc, sizeof prov.start_utc);
+    prov.load_start = cxb_host_loadavg();
+    cxb_host_info host;
+    if (cxb_host_info_read(&host) == CXB_OK) {
+        static char warn_gov[128], warn_load[128];
+        if (strcmp(host.governor, "performance") != 0) {
+            snprintf(warn_gov, sizeof warn_gov, "CPU governor is '%s', not 'performance'",
+                     host.governor);
+            prov.warnings[prov.nwarnings++] = warn_gov;
+        }
+        if (host.cores > 0 && prov.load_start > 0.5 * host.cores) {
+            snprintf(warn_load, sizeof warn_load, "load average %.2f exceeds 0.5 per core at start",
+                     prov.load_start);
+            prov.warnings[prov.nwarnings++] = warn_load;
+        }
+    }
+    prov.noise_start = prov.noise_end = -1;
+
+    int want_cuda = 0;
+    for (size_t i = 0; i < pl.n; ++i)
+        want_cuda |= pl.v[i].impl->backend == CXB_BACKEND_CUDA;
+    if (st == CXB_OK) {
+        snprintf(path, sizeof path, "%s/floors.csv", partial);
+        st = write_floors(path, pool, want_cuda);
+    }
+
+    cxb_afile samples;
+    if (st == CXB_OK) {
+        snprintf(path, sizeof path, "%s/samples.csv", partial);
+        st = cxb_afile_open(&samples, path);
+    }
+    if (st == CXB_OK) {
+        cxb_samples_header(samples.f);
+        run_state rs = {o, run_id, samples.f, log, cxb_clock_ns(), 0, pl.n};
+        for (size_t i = 0; i < pl.n && st == CXB_OK; ++i) {
+            rs.index = i;
+            progress(&rs, &pl.v[i]);
+            st = run_point(&rs, &pl.v[i], &env);
+        }
+        if (st == CXB_OK)
+            st = cxb_afile_commit(&samples);
+        else
+            cxb_afile_abort(&samples);
+    }
+    if (st == CXB_OK) { /* log.txt: the console lines of the run */
+        cxb_afile lf;
+        snprintf(path, sizeof path, "%s/log.txt", partial);
+        st = cxb_afile_open(&lf, path);
+        if (st == CXB_OK) {
+            rewind(log);
+            char buf[4096];
+            size_t got;
+            while ((got = fread(buf, 1, sizeof buf, log)) > 0)
+                fwrite(buf, 1, got, lf.f);
+            st = cxb_afile_commit(&lf);
+        }
+    }
+    if (st == CXB_OK)
+        st = finish_run(o, partial, final_dir, &prov);
+    fclose(log);
+    free(pl.v);
+    cxb_pool_destroy(pool);
+    if (st != CXB_OK) {
+        char keep[600];
+        snprintf(keep, sizeof keep, "%s", cxb_last_error());
+        remove_tree(partial); /* no partial result set survives a failed or interrupted run */
+        rmdir(mdir);          /* only if empty */
+        cxb_fail(st, "%s", keep);
+        return st;
+    }
+    snprintf(run_dir, size, "%s", final_dir);
+    return CXB_OK;
+}

@@ -1,0 +1,45 @@
+/* harness/runner.h - runs a study: points from its sweeps, verification before timing,
+ * warm-up, samples to a count/time rule, records written atomically (harness.md 3, 4). */
+#ifndef CXB_HARNESS_RUNNER_H
+#define CXB_HARNESS_RUNNER_H
+
+#include <stddef.h>
+
+#include "cxb/pool.h"
+#include "cxb/status.h"
+#include "harness/params.h"
+#include "harness/registry.h"
+
+typedef struct cxb_run_opts {
+    const cxb_study *study;
+    const char *impls;      /* comma-separated ids to keep, NULL = all of the sweeps */
+    cxb_params overrides;   /* --set k=v */
+    const char *preset;     /* quick, ci, paper */
+    unsigned min_reps;      /* samples at least (default 5) */
+    unsigned max_reps;      /* samples at most (default 50) */
+    double min_time_s;      /* keep sampling a point until this much time (default 0.2) */
+    double budget_s;        /* stop sampling a point after this much time (default 10) */
+    unsigned threads;       /* pthreads workers, 0 = cores */
+    cxb_bind_policy bind;
+    const char *bind_name;
+    const char *out_root;   /* "results" */
+    const char *machine;    /* NULL: host name + GPU name */
+    int progress;           /* progress line on stderr */
+    int instructions;       /* count instructions under callgrind instead of timing (CI gate) */
+    int argc;
+    char **argv;
+} cxb_run_opts;
+
+void cxb_run_opts_init(cxb_run_opts *o);
+
+/* Runs the study; on success run_dir holds the path of the complete result set.
+ * On failure or interrupt no result set is left behind. */
+cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size);
+
+/* Installs SIGINT/SIGTERM handlers that stop a run after the current sample. */
+void cxb_run_install_signals(void);
+
+/* Removes stale ".<run_id>.partial" directories under out_root/<machine>/. */
+cxb_status cxb_run_clean_partial(const char *out_root);
+
+#endif
