@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness/cli.h"
+#include "impl_pthreads/bind_plan.h"
 #include "harness/plot.h"
 #include "harness/runner.h"
 
@@ -47,8 +48,8 @@ int cxb_cli_run(int argc, char **argv)
         return cxb_cli_error(2, "run: %s: unknown study (cxbench list shows them)", argv[1]);
     o.argc = argc;
     o.argv = argv;
-    int plot = 0, table = 1, rc;
-    unsigned long long v;
+    int plot = 0, table = 1, clean = 0, rc;
+    unsigned long long v = 0;
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--plot")) {
@@ -67,8 +68,8 @@ int cxb_cli_run(int argc, char **argv)
             o.progress = 0;
             continue;
         }
-        if (!strcmp(a, "--clean-partial")) {
-            cxb_run_clean_partial(o.out_root);
+        if (!strcmp(a, "--clean-partial")) { /* after parsing: --out may come later */
+            clean = 1;
             continue;
         }
         if (a[0] != '-' || a[1] != '-')
@@ -111,21 +112,20 @@ int cxb_cli_run(int argc, char **argv)
         } else if (!strcmp(a, "--budget")) {
             if ((rc = parse_seconds(a, val, &o.budget_s)))
                 return rc;
+        } else if (!strcmp(a, "--noise")) {
+            if ((rc = parse_seconds(a, val, &o.noise_s)))
+                return rc;
         } else if (!strcmp(a, "--bind")) {
-            if (!strcmp(val, "none"))
-                o.bind = CXB_BIND_NONE;
-            else if (!strcmp(val, "compact"))
-                o.bind = CXB_BIND_COMPACT;
-            else if (!strcmp(val, "spread"))
-                o.bind = CXB_BIND_SPREAD;
-            else
-                return cxb_cli_error(2, "run: --bind %s: expected none, compact or spread", val);
-            o.bind_name = val;
+            if (cxb_bind_policy_parse(val, &o.bind) != CXB_OK)
+                return cxb_cli_status(CXB_EINPUT);
+            o.bind_name = cxb_bind_policy_name(o.bind);
         } else
             return cxb_cli_error(2, "run: %s: unknown option", a);
     }
     if (o.max_reps < o.min_reps)
         o.max_reps = o.min_reps;
+    if (clean)
+        cxb_run_clean_partial(o.out_root);
     cxb_run_install_signals();
     char run_dir[4096];
     cxb_status st = cxb_run_study(&o, run_dir, sizeof run_dir);

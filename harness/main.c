@@ -49,7 +49,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage(stderr), 2;
+        return cxb_cli_error(2, "no command given (cxbench --help lists them)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
         return usage(stdout), 0;
     if (!strcmp(argv[1], "_ir")) /* internal: the child of an instruction count */

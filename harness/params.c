@@ -127,6 +127,25 @@ cxb_status cxb_params_choice(const cxb_params *p, const char *key, const char *c
     return cxb_fail(CXB_EINPUT, "--set %s=%s: expected one of %s", key, v, list);
 }
 
+cxb_status cxb_params_check_keys(const cxb_params *p, const char *const *known)
+{
+    for (size_t i = 0; i < p->count; ++i) {
+        int ok = 0;
+        for (int k = 0; known[k] && !ok; ++k)
+            ok = strcmp(p->key[i], known[k]) == 0;
+        if (!ok) {
+            char list[256] = "";
+            for (int k = 0; known[k]; ++k) {
+                if (k)
+                    strncat(list, ", ", sizeof list - strlen(list) - 1);
+                strncat(list, known[k], sizeof list - strlen(list) - 1);
+            }
+            return cxb_fail(CXB_EINPUT, "--set %s: unknown parameter (known: %s)", p->key[i], list);
+        }
+    }
+    return CXB_OK;
+}
+
 void cxb_params_canonical(const cxb_params *p, char *buf, size_t size)
 {
     size_t order[CXB_PARAMS_MAX];

@@ -35,6 +35,9 @@ cxb_status cxb_parse_u64(const char *text, const char *where, uint64_t *out);
 /* One of the choices (NULL-terminated); returns its index in *out. */
 cxb_status cxb_params_choice(const cxb_params *p, const char *key, const char *const *choices,
                              int def, int *out);
+/* CXB_EINPUT naming the first key not in known (NULL-terminated): a typo in --set is an
+ * error, not a silently ignored parameter. */
+cxb_status cxb_params_check_keys(const cxb_params *p, const char *const *known);
 /* Canonical "k=v;k=v" sorted by key. */
 void cxb_params_canonical(const cxb_params *p, char *buf, size_t size);
 /* FNV-1a 64 of "impl|canonical": the point id of samples.csv. */

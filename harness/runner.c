@@ -24,6 +24,7 @@
 #include "harness/instructions.h"
 #include "harness/provenance.h"
 #include "harness/records.h"
+#include "impl_pthreads/bind_plan.h"
 
 static volatile sig_atomic_t stop_requested;
 
@@ -52,8 +53,9 @@ void cxb_run_opts_init(cxb_run_opts *o)
     o->max_reps = 50;
     o->min_time_s = 0.2;
     o->budget_s = 10.0;
-    o->bind = CXB_BIND_NONE;
-    o->bind_name = "none";
+    o->bind = cxb_bind_policy_default(); /* spread with hwloc, none without (harness.md 10) */
+    o->bind_name = cxb_bind_policy_name(o->bind);
+    o->noise_s = 0.5;
     o->out_root = "results";
     o->progress = 1;
 }
@@ -625,7 +627,11 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
             prov.warnings[prov.nwarnings++] = warn_load;
         }
     }
+    /* the machine's jitter before and after, so a noisy run is visible in its provenance
+     * (harness.md 3.5); -1 when disabled or when counting instructions, where it is moot */
     prov.noise_start = prov.noise_end = -1;
+    if (o->noise_s > 0 && !o->instructions)
+        prov.noise_start = cxb_noise_score(o->noise_s);
 
     int want_cuda = 0;
     for (size_t i = 0; i < pl.n; ++i)
@@ -666,6 +672,8 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
             st = cxb_afile_commit(&lf);
         }
     }
+    if (st == CXB_OK && o->noise_s > 0 && !o->instructions)
+        prov.noise_end = cxb_noise_score(o->noise_s);
     if (st == CXB_OK)
         st = finish_run(o, partial, final_dir, &prov);
     fclose(log);

@@ -22,6 +22,7 @@ typedef struct cxb_run_opts {
     unsigned threads;       /* pthreads workers, 0 = cores */
     cxb_bind_policy bind;
     const char *bind_name;
+    double noise_s;         /* seconds of noise-score calibration at start and end, 0 = off */
     const char *out_root;   /* "results" */
     const char *machine;    /* NULL: host name + GPU name */
     int progress;           /* progress line on stderr */

@@ -44,7 +44,11 @@ static cxb_status lf24_job_from(const cxb_params *p, lf24_kind kind, cxb_lf24_jo
 {
     uint64_t r, s, n, seed, streams;
     int mode, c;
-    cxb_status st;
+    static const char *const known[] = {"n", "seed", "r", "s", "streams", "mode", "carry", "block",
+                                        "threads", NULL};
+    cxb_status st = cxb_params_check_keys(p, known);
+    if (st != CXB_OK)
+        return st;
     uint64_t def_streams = kind == K_PTHREADS ? 300 : (kind == K_CUDA1 || kind == K_CUDASHARED) ? 262144 : 1;
     uint64_t def_r = kind == K_CUDA2 ? 92153 : CXB_LF24_R;
     if ((st = cxb_params_u64(p, "n", 1u << 20, &n)) != CXB_OK ||
@@ -313,8 +317,13 @@ typedef struct store_ctx {
 static cxb_status store_setup(const cxb_params *p, const cxb_env *env, void **out)
 {
     (void)env;
+    /* the generator parameters are accepted and ignored, so that one --set applies to a
+     * whole prng run, the ceiling included */
+    static const char *const known[] = {"n", "seed", "r", "s", "streams", "mode", "carry", "block", NULL};
     uint64_t n;
-    cxb_status st = cxb_params_u64(p, "n", 1u << 20, &n);
+    cxb_status st = cxb_params_check_keys(p, known);
+    if (st == CXB_OK)
+        st = cxb_params_u64(p, "n", 1u << 20, &n);
     if (st != CXB_OK)
         return st;
     store_ctx *c = calloc(1, sizeof *c);
@@ -400,9 +409,10 @@ static const cxb_sweep sweeps_quick[] = {
      "1048576,4194304,16777216,67108864,268435456"},
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864"},
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456"},
-    /* Leist Table 4.1: summed draws, table size barely matters */
-    {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=67108864;streams=1", "r", "97,1021,4093"},
-    {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=67108864;streams=300", "r", "97,1021,4093"},
+    /* Leist Table 4.1: summed draws, table size barely matters (the CPU count equals
+     * Fig. 4.1's, so the pthreads r = 97 point is shared with the T = 300 point there) */
+    {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=33554432;streams=1", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=33554432;streams=300", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=4294967296;streams=262144", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=4294967296;streams=262144", "r", "97"},
     /* Leist Fig. 4.1: time against the number of tasks */
@@ -424,11 +434,12 @@ static const cxb_sweep sweeps_paper[] = {
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "65536,262144,1048576,4194304,16777216,67108864,268435456,1073741824"},
     /* Table 4.1 at the thesis's 3e10 draws */
-    {"table4.1", "prng.lf24.seq,prng.lf24.pthreads", "seed=54217137;mode=sum;n=30000000000;streams=300", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=30000000000;streams=1", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=30000000000;streams=300", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=30000000000;streams=262144", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=30000000000;streams=262144", "r", "97"},
     {"table4.1", "prng.lf24.cuda2", "seed=54217137;mode=sum;n=30000000000;streams=1;s=30718", "r", "92153"},
-    {"fig4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=3000000000;r=97", "streams",
+    {"fig4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=30000000000;r=97", "streams",
      "1,2,3,4,6,8,12,16,24,32,48,64,128,300,600,1200"},
 };
 
@@ -459,10 +470,10 @@ static const cxb_series_spec prng_series[] = {
 static const cxb_figure_spec prng_figures[] = {
     {"lf24-time-vs-n", "lf24: time against the count of numbers (stored)", "prng/time_vs_x.gp",
      "n", "time", "mode=store", NULL},
-    {"lf24-rate-vs-n", "lf24: G numbers/s stored against the count", "prng/rate_vs_x.gp", "n",
+    {"lf24-rate-vs-n", "lf24: numbers/s stored against the count", "prng/rate_vs_x.gp", "n",
      "rate", "mode=store", NULL},
     {"fig4.1-streams", "Leist Fig. 4.1: time against the number of tasks (pthreads, summed)",
-     "prng/time_vs_x.gp", "streams", "time", "mode=sum;n=33554432;r=97", NULL},
+     "prng/time_vs_tasks.gp", "streams", "time", "impl=prng.lf24.pthreads;mode=sum;r=97", NULL},
 };
 
 const cxb_study cxb_study_prng = {

@@ -1,0 +1,250 @@
+/* harness/cli_compare.c - `cxbench compare BASE NEW` (harness.md 8): prints a table per
+ * study (point, base median, new median, ratio [CI], adjusted p, verdict), the slope
+ * table, the unmatched points and the counts per verdict with the geometric mean of the
+ * ratios; exits 0 (no regression), 1 (a REGRESSION or SLOPE-REGRESSION; AMBIGUOUS too
+ * with --fail-on-ambiguous) or 2 (could not compare; with --require-all also unmatched
+ * or underpowered points). `--accept` (8.5) is not implemented.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/compare.h"
+#include "harness/cli.h"
+#include "harness/table.h"
+
+static int usage_error(const char *what)
+{
+    fprintf(stderr, "cxbench: error: compare: %s (usage: cxbench compare BASE NEW [--threshold X] "
+                    "[--fail-on-ambiguous] [--require-all] [--allow-cross-machine] [--format md|csv])\n",
+            what);
+    return 2;
+}
+
+static void fmt_value(char *buf, size_t size, double v, int instr, int raw)
+{
+    if (isnan(v))
+        buf[0] = '\0';
+    else if (raw)
+        snprintf(buf, size, "%.12g", v);
+    else if (instr)
+        snprintf(buf, size, "%.6g Ir", v);
+    else if (v < 1e3)
+        snprintf(buf, size, "%.4g ns", v);
+    else if (v < 1e6)
+        snprintf(buf, size, "%.4g us", v / 1e3);
+    else if (v < 1e9)
+        snprintf(buf, size, "%.4g ms", v / 1e6);
+    else
+        snprintf(buf, size, "%.4g s", v / 1e9);
+}
+
+static void fmt_num(char *buf, size_t size, double v, const char *f)
+{
+    if (isnan(v))
+        buf[0] = '\0';
+    else
+        snprintf(buf, size, f, v);
+}
+
+static const char *verdict_text(const cxb_cmp_point *p, int md)
+{
+    if (md && p->verdict == CXB_CMP_AMBIGUOUS && p->underpowered)
+        return "AMBIGUOUS (UNDERPOWERED)";
+    return cxb_cmp_verdict_names[p->verdict];
+}
+
+static int print_md(const cxb_compare *c, const char *base, const char *new_dir)
+{
+    static const char *const hdr[] = {"point", "impl", "params", "samples", "base median",
+                                      "new median", "ratio [95% CI]", "adj. p", "verdict"};
+    printf("## compare %s -> %s\n", base, new_dir);
+    cxb_status st = CXB_OK;
+    /* one table per study, in order of first appearance */
+    for (size_t i = 0; i < c->npoints && st == CXB_OK; ++i) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; ++j)
+            seen = strcmp(c->points[j].study, c->points[i].study) == 0;
+        if (seen)
+            continue;
+        cxb_grid g;
+        st = cxb_grid_init(&g, 9, hdr);
+        for (size_t j = i; j < c->npoints && st == CXB_OK; ++j) {
+            const cxb_cmp_point *p = &c->points[j];
+            if (strcmp(p->study, c->points[i].study) != 0)
+                continue;
+            char ns[48], bm[48], nm[48], r[96], pa[32];
+            snprintf(ns, sizeof ns, "%zu/%zu", p->n_base, p->n_new);
+            fmt_value(bm, sizeof bm, p->base_median, p->instr, 0);
+            fmt_value(nm, sizeof nm, p->new_median, p->instr, 0);
+            if (isnan(p->ratio_lo))
+                fmt_num(r, sizeof r, p->ratio, "%.4f");
+            else
+                snprintf(r, sizeof r, "%.4f [%.4f, %.4f]", p->ratio, p->ratio_lo, p->ratio_hi);
+            fmt_num(pa, sizeof pa, p->p_adj, "%.3g");
+            const char *row[] = {p->point, p->impl, p->params, ns, bm, nm, r, pa, verdict_text(p, 1)};
+            st = cxb_grid_add(&g, row);
+        }
+        if (st == CXB_OK) {
+            printf("\n### %s\n\n", c->points[i].study);
+            cxb_grid_write(stdout, &g, CXB_FMT_MD);
+        }
+        cxb_grid_free(&g);
+    }
+    if (st == CXB_OK && c->nslopes) {
+        static const char *const sh[] = {"series", "x", "base b [95% CI]", "new b [95% CI]", "change",
+                                          "verdict"};
+        cxb_grid g;
+        st = cxb_grid_init(&g, 6, sh);
+        for (size_t i = 0; i < c->nslopes && st == CXB_OK; ++i) {
+            const cxb_cmp_slope *s = &c->slopes[i];
+            char b[96], n[96], d[32];
+            snprintf(b, sizeof b, "%.3f [%.3f, %.3f]", s->base_b, s->base_lo, s->base_hi);
+            snprintf(n, sizeof n, "%.3f [%.3f, %.3f]", s->new_b, s->new_lo, s->new_hi);
+            snprintf(d, sizeof d, "%+.3f", s->delta);
+            const char *row[] = {s->series, s->x_param, b, n, d, s->verdict};
+            st = cxb_grid_add(&g, row);
+        }
+        if (st == CXB_OK) {
+            printf("\n### slopes\n\n");
+            cxb_grid_write(stdout, &g, CXB_FMT_MD);
+        }
+        cxb_grid_free(&g);
+    }
+    if (c->slope_note[0])
+        printf("\nslopes not compared: %s\n", c->slope_note);
+    if (c->nunmatched) {
+        printf("\n### unmatched points\n\n");
+        for (size_t i = 0; i < c->nunmatched; ++i)
+            printf("- %s\n", c->unmatched[i]);
+    }
+    printf("\nSAME %zu, IMPROVEMENT %zu, REGRESSION %zu, AMBIGUOUS %zu (UNDERPOWERED %zu); "
+           "SLOPE-REGRESSION %zu, SLOPE-IMPROVEMENT %zu; unmatched %zu; geometric mean ratio %.4f\n",
+           c->counts[CXB_CMP_SAME], c->counts[CXB_CMP_IMPROVEMENT], c->counts[CXB_CMP_REGRESSION],
+           c->counts[CXB_CMP_AMBIGUOUS], c->underpowered, c->slope_regressions,
+           c->slope_improvements, c->nunmatched, c->geomean_ratio);
+    return st;
+}
+
+static int print_csv(const cxb_compare *c)
+{
+    static const char *const hdr[] = {"kind", "study", "impl", "params", "point", "x_param",
+                                      "n_base", "n_new", "base", "new", "ratio", "ratio_lo",
+                                      "ratio_hi", "p", "p_adj", "verdict", "note"};
+    cxb_grid g;
+    cxb_status st = cxb_grid_init(&g, 17, hdr);
+    for (size_t i = 0; i < c->npoints && st == CXB_OK; ++i) {
+        const cxb_cmp_point *p = &c->points[i];
+        char nb[24], nn[24], b[40], n[40], r[40], rl[40], rh[40], pp[40], pa[40];
+        snprintf(nb, sizeof nb, "%zu", p->n_base);
+        snprintf(nn, sizeof nn, "%zu", p->n_new);
+        fmt_value(b, sizeof b, p->base_median, p->instr, 1);
+        fmt_value(n, sizeof n, p->new_median, p->instr, 1);
+        fmt_num(r, sizeof r, p->ratio, "%.6g");
+        fmt_num(rl, sizeof rl, p->ratio_lo, "%.6g");
+        fmt_num(rh, sizeof rh, p->ratio_hi, "%.6g");
+        fmt_num(pp, sizeof pp, p->p, "%.6g");
+        fmt_num(pa, sizeof pa, p->p_adj, "%.6g");
+        const char *note = p->underpowered ? "UNDERPOWERED" : p->instr ? "instructions" : "";
+        const char *row[] = {"point", p->study, p->impl, p->params, p->point, "", nb, nn, b, n,
+                             r, rl, rh, pp, pa, cxb_cmp_verdict_names[p->verdict], note};
+        st = cxb_grid_add(&g, row);
+    }
+    for (size_t i = 0; i < c->nslopes && st == CXB_OK; ++i) {
+        const cxb_cmp_slope *s = &c->slopes[i];
+        char b[40], n[40], d[40], note[200];
+        snprintf(b, sizeof b, "%.6g", s->base_b);
+        snprintf(n, sizeof n, "%.6g", s->new_b);
+        snprintf(d, sizeof d, "%.6g", s->delta);
+        snprintf(note, sizeof note, "base CI [%.6g, %.6g]; new CI [%.6g, %.6g]%s", s->base_lo,
+                 s->base_hi, s->new_lo, s->new_hi, s->instr ? "; instructions" : "");
+        const char *row[] = {"slope", "", s->series, "", "", s->x_param, "", "", b, n, d, "", "",
+                             "", "", s->verdict, note};
+        st = cxb_grid_add(&g, row);
+    }
+    for (size_t i = 0; i < c->nunmatched && st == CXB_OK; ++i) {
+        const char *row[] = {"unmatched", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+                             "", c->unmatched[i]};
+        st = cxb_grid_add(&g, row);
+    }
+    if (st == CXB_OK)
+        cxb_grid_write(stdout, &g, CXB_FMT_CSV);
+    cxb_grid_free(&g);
+    return st;
+}
+
+int cxb_cli_compare(int argc, char **argv)
+{
+    cxb_compare_opts o;
+    cxb_compare_opts_default(&o);
+    o.find_study = cxb_study_find;
+    const char *pos[2] = {NULL, NULL};
+    size_t npos = 0;
+    int fail_ambiguous = 0, require_all = 0;
+    cxb_fmt fmt = CXB_FMT_MD;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (strcmp(a, "--threshold") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("--threshold needs a value");
+            char *end;
+            o.threshold = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !(o.threshold > 0) || !(o.threshold < 10)) {
+                fprintf(stderr, "cxbench: error: compare: --threshold '%s': expected a number in (0, 10)\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if (strcmp(a, "--fail-on-ambiguous") == 0) {
+            fail_ambiguous = 1;
+        } else if (strcmp(a, "--require-all") == 0) {
+            require_all = 1;
+        } else if (strcmp(a, "--allow-cross-machine") == 0) {
+            o.allow_cross_machine = 1;
+        } else if (strcmp(a, "--format") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("--format needs a value");
+            if (cxb_fmt_parse(argv[++i], 0, &fmt) != CXB_OK) {
+                fprintf(stderr, "cxbench: error: compare: %s\n", cxb_last_error());
+                return 2;
+            }
+        } else if (strcmp(a, "--accept") == 0) {
+            return usage_error("--accept is not implemented yet");
+        } else if (a[0] == '-' && a[1]) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "unknown option '%s'", a);
+            return usage_error(msg);
+        } else if (npos < 2) {
+            pos[npos++] = a;
+        } else {
+            return usage_error("more than two result sets");
+        }
+    }
+    if (npos != 2)
+        return usage_error("expected BASE and NEW");
+    cxb_compare c;
+    cxb_status st = cxb_compare_run(pos[0], pos[1], &o, &c);
+    if (st != CXB_OK) {
+        fprintf(stderr, "cxbench: error: %s\n", cxb_last_error());
+        cxb_compare_free(&c);
+        return 2;
+    }
+    if (!c.provenance_checked)
+        fprintf(stderr, "cxbench: warning: compare: provenance not checked (built without cJSON)\n");
+    st = fmt == CXB_FMT_MD ? print_md(&c, pos[0], pos[1]) : print_csv(&c);
+    fflush(stdout);
+    int rc = 0;
+    if (st != CXB_OK) {
+        fprintf(stderr, "cxbench: error: compare: %s\n", cxb_last_error());
+        rc = 2;
+    } else if (require_all && (c.nunmatched || c.underpowered)) {
+        fprintf(stderr, "cxbench: error: compare: --require-all: %zu unmatched and %zu underpowered "
+                        "point(s)\n", c.nunmatched, c.underpowered);
+        rc = 2;
+    } else if (c.counts[CXB_CMP_REGRESSION] || c.slope_regressions ||
+               (fail_ambiguous && c.counts[CXB_CMP_AMBIGUOUS])) {
+        rc = 1;
+    }
+    cxb_compare_free(&c);
+    return rc;
+}

@@ -1,0 +1,185 @@
+/* harness/cli_fit.c - `cxbench fit RESULTS [--range a:b] [--table] [--style paper]
+ * [--format md|csv|tex]` (harness.md 6, 7): re-derives RESULTS/summary.csv and fit.csv
+ * from samples.csv with the study's series specs (a set that cannot be written to, e.g.
+ * a read-only checkout, gets a warning and its slopes all the same), prints the slopes
+ * and, with --table, the speed-up/slope table (Leist Table 5.1 style). Warnings (fewer
+ * than 6 points, less than 2 decades) go to stderr.
+ */
+#define _XOPEN_SOURCE 700
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/derive.h"
+#include "harness/fit.h"
+#include "harness/cli.h"
+#include "harness/table.h"
+
+static int fit_error(const char *what)
+{
+    fprintf(stderr, "cxbench: error: fit: %s\n", what);
+    return 2;
+}
+
+/* "1000", "1e6", "2^20"; an empty side is 0 (open). */
+static int parse_bound(const char *s, size_t len, double *v)
+{
+    char buf[64];
+    if (len == 0) {
+        *v = 0;
+        return 1;
+    }
+    if (len >= sizeof buf)
+        return 0;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end;
+    char *caret = strchr(buf, '^');
+    if (caret) {
+        *caret = '\0';
+        double base = strtod(buf, &end);
+        if (end == buf || *end)
+            return 0;
+        double e = strtod(caret + 1, &end);
+        if (end == caret + 1 || *end)
+            return 0;
+        *v = pow(base, e);
+    } else {
+        *v = strtod(buf, &end);
+        if (end == buf || *end)
+            return 0;
+    }
+    return isfinite(*v) && *v >= 0;
+}
+
+/* The machine of a result set: the name of its parent directory (results/<machine>/<run>). */
+static void machine_of(const char *dir, char *out, size_t size)
+{
+    char real[PATH_MAX];
+    snprintf(out, size, "local");
+    if (!realpath(dir, real))
+        return;
+    char *slash = strrchr(real, '/');
+    if (!slash || slash == real)
+        return;
+    *slash = '\0';
+    slash = strrchr(real, '/');
+    const char *name = slash ? slash + 1 : real;
+    size_t len = strlen(name);
+    if (len == 0 || size == 0)
+        return;
+    if (len >= size)
+        len = size - 1;
+    memcpy(out, name, len);
+    out[len] = '\0';
+}
+
+int cxb_cli_fit(int argc, char **argv)
+{
+    const char *dir = NULL;
+    double lo = 0, hi = 0;
+    int table = 0, paper = 0;
+    cxb_fmt fmt = CXB_FMT_MD;
+    char msg[512];
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (strcmp(a, "--range") == 0) {
+            if (i + 1 >= argc)
+                return fit_error("--range needs a:b");
+            const char *r = argv[++i], *colon = strchr(r, ':');
+            if (!colon || !parse_bound(r, (size_t)(colon - r), &lo) ||
+                !parse_bound(colon + 1, strlen(colon + 1), &hi) || (lo == 0 && hi == 0) ||
+                (hi > 0 && hi < lo)) {
+                snprintf(msg, sizeof msg, "--range '%s': expected a:b with 0 <= a <= b (either may be empty)", r);
+                return fit_error(msg);
+            }
+        } else if (strcmp(a, "--table") == 0) {
+            table = 1;
+        } else if (strcmp(a, "--style") == 0) {
+            if (i + 1 >= argc)
+                return fit_error("--style needs a value (paper)");
+            if (strcmp(argv[++i], "paper") == 0)
+                paper = 1;
+            else if (strcmp(argv[i], "default") != 0) {
+                snprintf(msg, sizeof msg, "--style '%s': expected paper or default", argv[i]);
+                return fit_error(msg);
+            }
+        } else if (strcmp(a, "--format") == 0) {
+            if (i + 1 >= argc)
+                return fit_error("--format needs a value (md, csv, tex)");
+            if (cxb_fmt_parse(argv[++i], 1, &fmt) != CXB_OK)
+                return fit_error(cxb_last_error());
+        } else if (a[0] == '-' && a[1]) {
+            snprintf(msg, sizeof msg, "unknown option '%s' (usage: cxbench fit RESULTS [--range a:b] "
+                                      "[--table] [--style paper] [--format md|csv|tex])", a);
+            return fit_error(msg);
+        } else if (!dir) {
+            dir = a;
+        } else {
+            return fit_error("more than one RESULTS directory");
+        }
+    }
+    if (!dir)
+        return fit_error("expected RESULTS (a result-set directory with samples.csv)");
+
+    cxb_rset rs;
+    cxb_status st = cxb_rset_load(dir, &rs);
+    if (st) {
+        fprintf(stderr, "cxbench: error: %s\n", cxb_last_error());
+        return st;
+    }
+    const cxb_study *study = cxb_study_find(rs.study);
+    if (!study) {
+        fprintf(stderr, "cxbench: error: %s/samples.csv: unknown study '%s'\n", dir, rs.study);
+        cxb_rset_free(&rs);
+        return 2;
+    }
+    /* samples.csv has been read: a failure here is the write (a read-only result set);
+     * the slopes are still printed */
+    if (cxb_derive_write(dir, study, lo, hi) != CXB_OK)
+        fprintf(stderr, "cxbench: warning: fit: derived files not written: %s\n", cxb_last_error());
+    if ((st = cxb_rset_fit(&rs, study, lo, hi)) != CXB_OK) {
+        fprintf(stderr, "cxbench: error: %s\n", cxb_last_error());
+        cxb_rset_free(&rs);
+        return st;
+    }
+    for (size_t i = 0; i < rs.nseries; ++i) {
+        const cxb_rseries *s = &rs.series[i];
+        if (s->fit.warn_few)
+            fprintf(stderr, "cxbench: warning: fit: %s: only %zu points (6 or more recommended)\n",
+                    s->name, s->fit.k);
+        if (s->fit.warn_narrow)
+            fprintf(stderr, "cxbench: warning: fit: %s: %s range %.6g-%.6g is less than 2 decades\n",
+                    s->name, s->x_param, s->fit.x_min, s->fit.x_max);
+    }
+    cxb_grid g;
+    st = cxb_table_slopes(&rs, &g);
+    if (st == CXB_OK) {
+        if (fmt == CXB_FMT_MD)
+            printf("## slopes: %s (%s)%s\n\n", rs.study, dir, rs.metric_ir ? ", instruction counts" : "");
+        cxb_grid_write(stdout, &g, fmt);
+    }
+    cxb_grid_free(&g);
+    if (st == CXB_OK && table) {
+        char machine[256];
+        machine_of(dir, machine, sizeof machine);
+        st = cxb_table_speedup(&rs, study, machine, paper, &g);
+        if (st == CXB_OK) {
+            if (fmt == CXB_FMT_MD)
+                printf("\n## speed-up against %s and slopes\n\n",
+                       study->reference_impl ? study->reference_impl : "(no reference)");
+            else
+                fputc('\n', stdout);
+            cxb_grid_write(stdout, &g, fmt);
+        }
+        cxb_grid_free(&g);
+    }
+    cxb_rset_free(&rs);
+    if (st) {
+        fprintf(stderr, "cxbench: error: %s\n", cxb_last_error());
+        return st;
+    }
+    return 0;
+}

@@ -1,0 +1,82 @@
+/* harness/compare.h - the regression comparison of two result sets (harness.md 8):
+ * matching on `point`, per-point verdicts from the Hodges-Lehmann ratio and its CI,
+ * Mann-Whitney p-values adjusted by Benjamini-Hochberg, the attainable-p guard,
+ * instruction-count verdicts, slope verdicts, and the provenance checks that make a
+ * comparison refuse (schema major, machine, build type).
+ *
+ * BASE and NEW are result-set directories (with samples.csv), or directories of them
+ * (every non-dot subdirectory with a samples.csv; a point present in several is taken
+ * from the last by name, i.e. the newest run_id).
+ */
+#ifndef CXB_HARNESS_COMPARE_H
+#define CXB_HARNESS_COMPARE_H
+
+#include <stddef.h>
+
+#include "cxb/status.h"
+#include "harness/registry.h"
+
+typedef enum cxb_cmp_verdict {
+    CXB_CMP_SAME,
+    CXB_CMP_IMPROVEMENT,
+    CXB_CMP_REGRESSION,
+    CXB_CMP_AMBIGUOUS
+} cxb_cmp_verdict;
+
+/* "SAME", "IMPROVEMENT", "REGRESSION", "AMBIGUOUS" */
+extern const char *const cxb_cmp_verdict_names[4];
+
+typedef struct cxb_compare_opts {
+    double threshold;    /* theta for wall/event times (0.05) */
+    double threshold_ir; /* theta_ir for instruction counts (0.02) */
+    double q;            /* Benjamini-Hochberg level (0.05) */
+    double slope_tau;    /* slope change that matters (0.1) */
+    double slope_tau_ir; /* same for instruction-count slopes (0.05) */
+    int allow_cross_machine;
+    /* Finds a study to re-derive the fits of a result set without fit.csv; NULL: slopes
+     * of such sets are not compared (noted in slope_note). */
+    const cxb_study *(*find_study)(const char *name);
+} cxb_compare_opts;
+
+void cxb_compare_opts_default(cxb_compare_opts *o);
+
+typedef struct cxb_cmp_point {
+    const char *study, *impl, *params, *point;
+    size_t n_base, n_new;
+    int instr;                 /* compared on instruction counts */
+    double base_median, new_median;
+    double ratio, ratio_lo, ratio_hi; /* new / base; CI NaN when not computed */
+    double p, p_adj;           /* NaN when not tested */
+    int underpowered;          /* fewer than 3 samples, or the attainable p >= q */
+    cxb_cmp_verdict verdict;
+} cxb_cmp_point;
+
+typedef struct cxb_cmp_slope {
+    char *series, *x_param;
+    int instr;
+    double base_b, base_lo, base_hi, new_b, new_lo, new_hi, delta;
+    const char *verdict;       /* "SLOPE-REGRESSION", "SLOPE-IMPROVEMENT", "SAME" */
+} cxb_cmp_slope;
+
+typedef struct cxb_compare {
+    cxb_cmp_point *points;
+    size_t npoints;
+    cxb_cmp_slope *slopes;
+    size_t nslopes;
+    char **unmatched;          /* "BASE only: impl params" / "NEW only: ..." */
+    size_t nunmatched;
+    int provenance_checked;    /* 0 when built without cJSON */
+    char slope_note[512];      /* why some slopes were not compared ("" if none) */
+    size_t counts[4];          /* per verdict */
+    size_t underpowered, slope_regressions, slope_improvements;
+    double geomean_ratio;      /* informational */
+    void *priv;                /* the loaded result sets (own the strings above) */
+} cxb_compare;
+
+/* Loads, checks and compares. CXB_EINPUT (the CLI's exit 2) for unreadable or malformed
+ * input, a set with unverified rows, schema/machine/build mismatch, no matched point. */
+cxb_status cxb_compare_run(const char *base, const char *new_dir, const cxb_compare_opts *o,
+                           cxb_compare *out);
+void cxb_compare_free(cxb_compare *c);
+
+#endif

@@ -1,0 +1,1118 @@
+/* harness/plot.c - figures from a result set (harness.md 11).
+ *
+ * For each figure spec of a study:
+ *   1. select the rows of run_dir/summary.csv whose params match the spec's `select`
+ *      ("k=v;k=v", "" = all; a key `impl` matches the implementation id, exactly or,
+ *      with a trailing '*', as a prefix; values compare as strings or as numbers) and
+ *      that have the spec's x_param;
+ *   2. group them into series by impl and by the remaining params (all but x_param);
+ *      params that differ between the figure's series go into the series' key;
+ *   3. y = median time in ms with q1/q3 bars (y = "time"), or rate = work / median in
+ *      work units per second with a G/M/k prefix chosen from the data and bars
+ *      work/q3 .. work/q1 (y = "rate"); summary.csv times are ns, so work/ns = G/s;
+ *   4. fitted lines from run_dir/fit.csv (harness.md 4.3): the row whose `series`
+ *      names the same impl (text up to the first of " ;,[({|@:") and whose k=v pairs
+ *      (anywhere after it) all agree with the series' params, with the figure's
+ *      x_param; the fit is ln(median ns) = a + b ln x, drawn as exp(a) x^b only over
+ *      [x_min, x_max], keyed "<series>: b = 1.00 [0.98, 1.02]". On a rate figure the
+ *      line is work(x) / t(x), with work fitted as a power of x over the series.
+ *      Points with in_fit = 0 are hollow where their series' fit is drawn (without a
+ *      fit along this x, in_fit speaks of another fit and every point is filled);
+ *      series without a fit have their medians joined by a thin line;
+ *   5. paper points: `paper` names a CSV under results/paper/ (source,item,series,x,
+ *      value,unit,kind,page,note), found beside the machine directory of run_dir
+ *      (run_dir/../../paper/), in ./results/paper/ or under the source tree; values
+ *      are converted to the figure's unit (s, ms, us, ns; k/M/G/T.../s); rows of other
+ *      units are left out; a missing file means no overlay;
+ *   6. writes out_dir/<id>.csv (series,label,x,median,q1,q3,min,in_fit; on a rate
+ *      figure the columns hold the rates at the median, at q3, at q1 and at min),
+ *      out_dir/<id>.paper.csv (x,value,lt) when there are paper points, and
+ *      out_dir/<id>.gp: the figure's variables + plots/common.gp + the template +
+ *      the generated plot command, self-contained (see plots/common.gp);
+ *   7. runs gnuplot in out_dir for <id>.png and <id>.pdf (written to temporaries and
+ *      renamed). gnuplot is $CXB_GNUPLOT ("" or "none": absent), else the configured
+ *      CXB_GNUPLOT_PATH, else "gnuplot" on PATH. Without it every data file and
+ *      script is still written and CXB_ERESOURCE says where.
+ * A figure that no point of the result set matches is drawn empty with a note, so that
+ * no stale figure stays behind. Templates are read from $CXB_SOURCE_DIR/plots, ./plots
+ * or the configured source tree's plots/, in that order.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "harness/plot.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cxb/config.h"
+#include "harness/atomic.h"
+#include "harness/csv.h"
+#include "harness/params.h"
+
+#define PATH_CAP 4096
+
+/* ------------------------------------------------------------------ small helpers */
+
+/* Parses a whole number text ("1024", "1e8", "2^20", "0.5"); 0 if not a number. */
+static int parse_num(const char *s, double *out)
+{
+    if (!s || !*s)
+        return 0;
+    char *end;
+    if (s[0] == '2' && s[1] == '^') {
+        long k = strtol(s + 2, &end, 10);
+        if (end == s + 2 || *end || k < -1074 || k > 1023)
+            return 0;
+        *out = ldexp(1.0, (int)k);
+        return 1;
+    }
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno == ERANGE || !isfinite(v))
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static int same_value(const char *a, const char *b)
+{
+    double x, y;
+    return strcmp(a, b) == 0 || (parse_num(a, &x) && parse_num(b, &y) && x == y);
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Parses "k=v;k=v" into p; 0 on a malformed list. */
+static int parse_params(const char *s, cxb_params *p)
+{
+    cxb_params_init(p);
+    char buf[2048];
+    if (strlen(s) >= sizeof buf)
+        return 0;
+    strcpy(buf, s);
+    for (char *save = NULL, *tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+        while (*tok == ' ')
+            ++tok;
+        if (!*tok)
+            continue;
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok)
+            return 0;
+        *eq = '\0';
+        if (cxb_params_set(p, tok, eq + 1) != CXB_OK)
+            return 0;
+    }
+    return 1;
+}
+
+/* gnuplot double-quoted string body: backslash and quote escaped. */
+static void put_gp_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        if (*s != '\n' && *s != '\r')
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void lower_nospace(const char *s, char *out, size_t n)
+{
+    size_t j = 0;
+    for (; *s && j + 1 < n; ++s)
+        if (!isspace((unsigned char)*s) && *s != '_' && *s != '-')
+            out[j++] = (char)tolower((unsigned char)*s);
+    out[j] = '\0';
+}
+
+/* ------------------------------------------------------------------ styles */
+
+/* Filled / hollow twins of gnuplot's point types: square, circle, up-triangle,
+ * down-triangle, diamond, pentagon. */
+static const int pt_filled[6] = {5, 7, 9, 11, 13, 15};
+static const int pt_hollow[6] = {4, 6, 8, 10, 12, 14};
+
+static const char *variant_of(const char *impl)
+{
+    const char *v = strrchr(impl, '.');
+    return v ? v + 1 : impl;
+}
+
+/* Line type of plots/common.gp for an implementation, from its id's last component. */
+static int backend_lt(const char *impl)
+{
+    static const char *const libs[] = {"curand", "cublas", "cusparse", "cufft", "thrust", "cub",
+                                       "cccl", "nccl", "random123", "mkl", "tbb", "openmp",
+                                       "anchor", "ecl", "gap", "lib", "std", NULL};
+    const char *v = variant_of(impl);
+    if (strcmp(v, "seq") == 0)
+        return 1;
+    if (strncmp(v, "pthreads", 8) == 0)
+        return 2;
+    if (strncmp(v, "cuda", 4) == 0) {
+        const char *s = v + 4;
+        if (!*s)
+            return 3;
+        int digits = 1;
+        for (const char *c = s; *c; ++c)
+            digits &= isdigit((unsigned char)*c) != 0;
+        if (digits)
+            return (atol(s) % 2) ? 3 : 4;
+        return 4;
+    }
+    for (size_t i = 0; libs[i]; ++i)
+        if (strncmp(v, libs[i], strlen(libs[i])) == 0)
+            return 5;
+    return 6;
+}
+
+/* ------------------------------------------------------------------ the data */
+
+typedef struct prow {
+    double x, y, ylo, yhi, ybest; /* in the figure's unit */
+    double med_ns, work;
+    int in_fit;
+} prow;
+
+typedef struct pseries {
+    char impl[256];
+    cxb_params fixed; /* params other than x_param */
+    char canon[2048];
+    char label[512];
+    char key[640];
+    prow *rows;
+    size_t n, cap;
+    int lt, pt_f, pt_h, dt, nexcluded;
+    int has_fit;
+    double la, lb; /* line: exp(la) * x^lb in the figure's unit */
+    double xmin, xmax;
+} pseries;
+
+typedef struct fitrow {
+    char impl[256];
+    cxb_params params;
+    char x_param[CXB_PARAM_KEY];
+    double a, b, blo, bhi, xmin, xmax;
+    int has_ci, valid;
+} fitrow;
+
+typedef struct summary_cols {
+    int impl, params, median, q1, q3, min, work, in_fit;
+} summary_cols;
+
+static cxb_status need_col(const cxb_csv *csv, const char *path, const char *name, int *col)
+{
+    *col = cxb_csv_col(csv, name);
+    if (*col < 0)
+        return cxb_fail(CXB_EINPUT, "%s: missing column '%s'", path, name);
+    return CXB_OK;
+}
+
+static cxb_status load_summary(const char *run_dir, cxb_csv *csv, summary_cols *c)
+{
+    char path[PATH_CAP];
+    snprintf(path, sizeof path, "%s/summary.csv", run_dir);
+    cxb_status st = cxb_csv_read(path, csv);
+    if (st != CXB_OK)
+        return st;
+    if ((st = need_col(csv, path, "impl", &c->impl)) || (st = need_col(csv, path, "params", &c->params)) ||
+        (st = need_col(csv, path, "median", &c->median)) || (st = need_col(csv, path, "q1", &c->q1)) ||
+        (st = need_col(csv, path, "q3", &c->q3)) || (st = need_col(csv, path, "min", &c->min)) ||
+        (st = need_col(csv, path, "work", &c->work)) || (st = need_col(csv, path, "in_fit", &c->in_fit))) {
+        cxb_csv_free(csv);
+        return st;
+    }
+    return CXB_OK;
+}
+
+/* Reads run_dir/fit.csv when it exists (none: *nfits = 0). */
+static cxb_status load_fits(const char *run_dir, fitrow **fits, size_t *nfits)
+{
+    *fits = NULL;
+    *nfits = 0;
+    char path[PATH_CAP];
+    snprintf(path, sizeof path, "%s/fit.csv", run_dir);
+    if (!is_file(path))
+        return CXB_OK;
+    cxb_csv csv;
+    cxb_status st = cxb_csv_read(path, &csv);
+    if (st != CXB_OK)
+        return st;
+    int cs, cx, cmin, cmax, cb, cblo, cbhi, ca;
+    if ((st = need_col(&csv, path, "series", &cs)) || (st = need_col(&csv, path, "x_param", &cx)) ||
+        (st = need_col(&csv, path, "x_min", &cmin)) || (st = need_col(&csv, path, "x_max", &cmax)) ||
+        (st = need_col(&csv, path, "b", &cb)) || (st = need_col(&csv, path, "b_lo", &cblo)) ||
+        (st = need_col(&csv, path, "b_hi", &cbhi)) || (st = need_col(&csv, path, "a", &ca))) {
+        cxb_csv_free(&csv);
+        return st;
+    }
+    fitrow *f = calloc(csv.nrows ? csv.nrows : 1, sizeof *f);
+    if (!f) {
+        cxb_csv_free(&csv);
+        return cxb_fail(CXB_ERESOURCE, "%s: out of memory", path);
+    }
+    for (size_t r = 0; r < csv.nrows; ++r) {
+        fitrow *fr = &f[r];
+        const char *s = cxb_csv_cell(&csv, r, cs);
+        size_t len = strcspn(s, " ;,[({|@:\t");
+        if (len >= sizeof fr->impl)
+            len = sizeof fr->impl - 1;
+        memcpy(fr->impl, s, len);
+        fr->impl[len] = '\0';
+        cxb_params_init(&fr->params);
+        char rest[2048];
+        snprintf(rest, sizeof rest, "%s", s + len);
+        for (char *save = NULL, *tok = strtok_r(rest, " ;,[](){}|@\t", &save); tok;
+             tok = strtok_r(NULL, " ;,[](){}|@\t", &save)) {
+            char *eq = strchr(tok, '=');
+            if (!eq || eq == tok)
+                continue;
+            *eq = '\0';
+            (void)cxb_params_set(&fr->params, tok, eq + 1); /* not a parameter: ignored */
+        }
+        snprintf(fr->x_param, sizeof fr->x_param, "%s", cxb_csv_cell(&csv, r, cx));
+        fr->valid = parse_num(cxb_csv_cell(&csv, r, ca), &fr->a) &&
+                    parse_num(cxb_csv_cell(&csv, r, cb), &fr->b) &&
+                    parse_num(cxb_csv_cell(&csv, r, cmin), &fr->xmin) &&
+                    parse_num(cxb_csv_cell(&csv, r, cmax), &fr->xmax) && fr->xmin > 0 &&
+                    fr->xmax >= fr->xmin;
+        fr->has_ci = parse_num(cxb_csv_cell(&csv, r, cblo), &fr->blo) &&
+                     parse_num(cxb_csv_cell(&csv, r, cbhi), &fr->bhi);
+    }
+    *fits = f;
+    *nfits = csv.nrows;
+    cxb_csv_free(&csv);
+    return CXB_OK;
+}
+
+static const fitrow *match_fit(const fitrow *fits, size_t nfits, const pseries *s, const char *x_param)
+{
+    const fitrow *best = NULL;
+    size_t best_n = 0;
+    for (size_t i = 0; i < nfits; ++i) {
+        const fitrow *f = &fits[i];
+        if (!f->valid || strcmp(f->impl, s->impl) != 0 || strcmp(f->x_param, x_param) != 0)
+            continue;
+        size_t agree = 0;
+        int ok = 1;
+        for (size_t k = 0; k < f->params.count && ok; ++k) {
+            if (strcmp(f->params.key[k], x_param) == 0)
+                continue;
+            const char *v = cxb_params_get(&s->fixed, f->params.key[k]);
+            ok = v && same_value(v, f->params.val[k]);
+            agree += (size_t)ok;
+        }
+        if (ok && (!best || agree > best_n)) {
+            best = f;
+            best_n = agree;
+        }
+    }
+    return best;
+}
+
+typedef struct figure {
+    const cxb_figure_spec *spec;
+    int rate;
+    pseries *s;
+    size_t ns;
+    double yscale;     /* rate figures: units/s per plotted unit */
+    char prefix[4];    /* rate figures: "G", "M", ... */
+    double *px, *py;   /* paper points in the figure's unit */
+    int *plt;
+    size_t np;
+} figure;
+
+static void figure_free(figure *fig)
+{
+    for (size_t i = 0; i < fig->ns; ++i)
+        free(fig->s[i].rows);
+    free(fig->s);
+    free(fig->px);
+    free(fig->py);
+    free(fig->plt);
+    memset(fig, 0, sizeof *fig);
+}
+
+static int cmp_series(const void *a, const void *b)
+{
+    const pseries *x = a, *y = b;
+    int c = strcmp(x->impl, y->impl);
+    return c ? c : strcmp(x->canon, y->canon);
+}
+
+static int cmp_rows(const void *a, const void *b)
+{
+    const prow *x = a, *y = b;
+    return (x->x > y->x) - (x->x < y->x);
+}
+
+/* Does the row (impl, params) pass the figure's select? */
+static int selected(const cxb_params *sel, const char *impl, const cxb_params *p)
+{
+    for (size_t k = 0; k < sel->count; ++k) {
+        const char *want = sel->val[k];
+        if (strcmp(sel->key[k], "impl") == 0) {
+            size_t wl = strlen(want);
+            if (wl && want[wl - 1] == '*') {
+                if (strncmp(impl, want, wl - 1) != 0)
+                    return 0;
+            } else if (strcmp(impl, want) != 0) {
+                return 0;
+            }
+            continue;
+        }
+        const char *v = cxb_params_get(p, sel->key[k]);
+        if (!v || !same_value(v, want))
+            return 0;
+    }
+    return 1;
+}
+
+static cxb_status add_row(pseries *s, const prow *r)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        prow *nr = realloc(s->rows, cap * sizeof *nr);
+        if (!nr)
+            return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+        s->rows = nr;
+        s->cap = cap;
+    }
+    s->rows[s->n++] = *r;
+    return CXB_OK;
+}
+
+/* Steps 1-3: the figure's series from summary.csv. */
+static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c, const char *path)
+{
+    const cxb_figure_spec *spec = fig->spec;
+    cxb_params sel;
+    if (!parse_params(spec->select ? spec->select : "", &sel))
+        return cxb_fail(CXB_EINPUT, "figure %s: bad select '%s'", spec->id, spec->select);
+    size_t cap = 0;
+    for (size_t r = 0; r < csv->nrows; ++r) {
+        size_t line = r + 2;
+        const char *impl = cxb_csv_cell(csv, r, c->impl);
+        cxb_params p;
+        if (!parse_params(cxb_csv_cell(csv, r, c->params), &p))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: bad params '%s'", path, line,
+                            cxb_csv_cell(csv, r, c->params));
+        const char *xs = cxb_params_get(&p, spec->x_param);
+        if (!xs || !selected(&sel, impl, &p))
+            continue;
+        prow row = {0};
+        row.in_fit = 1;
+        if (!parse_num(xs, &row.x))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: %s=%s is not a number", path, line, spec->x_param, xs);
+        const char *ms = cxb_csv_cell(csv, r, c->median);
+        if (!*ms)
+            continue; /* a point without samples */
+        double q1, q3, mn;
+        if (!parse_num(ms, &row.med_ns) || !parse_num(cxb_csv_cell(csv, r, c->q1), &q1) ||
+            !parse_num(cxb_csv_cell(csv, r, c->q3), &q3) || !parse_num(cxb_csv_cell(csv, r, c->min), &mn))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: median, q1, q3 or min is not a number", path, line);
+        const char *ws = cxb_csv_cell(csv, r, c->work);
+        if (*ws && !parse_num(ws, &row.work))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: work '%s' is not a number", path, line, ws);
+        const char *fs = cxb_csv_cell(csv, r, c->in_fit);
+        if (*fs && strcmp(fs, "0") != 0 && strcmp(fs, "1") != 0)
+            return cxb_fail(CXB_EINPUT, "%s:%zu: in_fit '%s' is not 0 or 1", path, line, fs);
+        row.in_fit = strcmp(fs, "0") != 0;
+        if (fig->rate) {
+            if (!(row.work > 0) || !(row.med_ns > 0) || !(q1 > 0) || !(q3 > 0) || !(mn > 0))
+                continue; /* no rate without work and a positive time */
+            row.y = row.work / row.med_ns; /* work per ns = G per s */
+            row.ylo = row.work / q3;
+            row.yhi = row.work / q1;
+            row.ybest = row.work / mn;
+        } else {
+            row.y = row.med_ns * 1e-6;
+            row.ylo = q1 * 1e-6;
+            row.yhi = q3 * 1e-6;
+            row.ybest = mn * 1e-6;
+        }
+        /* the series: impl + params other than x */
+        cxb_params fixed;
+        cxb_params_init(&fixed);
+        for (size_t k = 0; k < p.count; ++k)
+            if (strcmp(p.key[k], spec->x_param) != 0)
+                (void)cxb_params_set(&fixed, p.key[k], p.val[k]);
+        char canon[2048];
+        cxb_params_canonical(&fixed, canon, sizeof canon);
+        pseries *s = NULL;
+        for (size_t i = 0; i < fig->ns && !s; ++i)
+            if (strcmp(fig->s[i].impl, impl) == 0 && strcmp(fig->s[i].canon, canon) == 0)
+                s = &fig->s[i];
+        if (!s) {
+            if (fig->ns == cap) {
+                size_t ncap = cap ? 2 * cap : 8;
+                pseries *n = realloc(fig->s, ncap * sizeof *n);
+                if (!n)
+                    return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+                fig->s = n;
+                cap = ncap;
+            }
+            s = &fig->s[fig->ns++];
+            memset(s, 0, sizeof *s);
+            snprintf(s->impl, sizeof s->impl, "%s", impl);
+            s->fixed = fixed;
+            snprintf(s->canon, sizeof s->canon, "%s", canon);
+        }
+        cxb_status st = add_row(s, &row);
+        if (st != CXB_OK)
+            return st;
+    }
+    if (fig->ns > 1)
+        qsort(fig->s, fig->ns, sizeof *fig->s, cmp_series);
+    for (size_t i = 0; i < fig->ns; ++i) {
+        qsort(fig->s[i].rows, fig->s[i].n, sizeof(prow), cmp_rows);
+        for (size_t j = 0; j < fig->s[i].n; ++j)
+            fig->s[i].nexcluded += !fig->s[i].rows[j].in_fit;
+    }
+    return CXB_OK;
+}
+
+/* Rate figures: the prefix that keeps the largest rate >= 1. */
+static void choose_rate_unit(figure *fig)
+{
+    static const struct { const char *p; double g; } units[] = {
+        {"T", 1e3}, {"G", 1.0}, {"M", 1e-3}, {"k", 1e-6}, {"", 1e-9}};
+    double top = 0;
+    for (size_t i = 0; i < fig->ns; ++i)
+        for (size_t j = 0; j < fig->s[i].n; ++j)
+            if (fig->s[i].rows[j].y > top)
+                top = fig->s[i].rows[j].y;
+    size_t u = 1; /* G when there is nothing to go by */
+    if (top > 0)
+        for (u = 0; u + 1 < sizeof units / sizeof units[0] && top < units[u].g; ++u)
+            ;
+    snprintf(fig->prefix, sizeof fig->prefix, "%s", units[u].p);
+    fig->yscale = units[u].g * 1e9;
+    double div = units[u].g;
+    for (size_t i = 0; i < fig->ns; ++i)
+        for (size_t j = 0; j < fig->s[i].n; ++j) {
+            prow *r = &fig->s[i].rows[j];
+            r->y /= div;
+            r->ylo /= div;
+            r->yhi /= div;
+            r->ybest /= div;
+        }
+}
+
+/* Labels (impl + params that differ between series), styles and fitted lines. */
+static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
+{
+    int seen[10] = {0};
+    for (size_t i = 0; i < fig->ns; ++i) {
+        pseries *s = &fig->s[i];
+        size_t len = (size_t)snprintf(s->label, sizeof s->label, "%s", s->impl);
+        for (size_t k = 0; k < s->fixed.count; ++k) {
+            const char *key = s->fixed.key[k], *val = s->fixed.val[k];
+            int varies = 0;
+            for (size_t o = 0; o < fig->ns && !varies; ++o) {
+                const char *v = cxb_params_get(&fig->s[o].fixed, key);
+                varies = !v || strcmp(v, val) != 0;
+            }
+            if (varies && len < sizeof s->label)
+                len += (size_t)snprintf(s->label + len, sizeof s->label - len, " %s=%s", key, val);
+        }
+        /* style: colour by backend; repeats within a figure get the next point type and dashes */
+        s->lt = backend_lt(s->impl);
+        int rep = seen[s->lt]++;
+        int base = s->lt <= 6 ? s->lt - 1 : 5;
+        s->pt_f = pt_filled[(base + rep) % 6];
+        s->pt_h = pt_hollow[(base + rep) % 6];
+        s->dt = 1 + rep % 5;
+
+        snprintf(s->key, sizeof s->key, "%s", s->label);
+        const fitrow *f = match_fit(fits, nfits, s, fig->spec->x_param);
+        if (!f) { /* in_fit speaks of a fit this figure does not draw: no hollow points */
+            s->nexcluded = 0;
+            continue;
+        }
+        if (f->has_ci)
+            snprintf(s->key, sizeof s->key, "%s: b = %.2f [%.2f, %.2f]", s->label, f->b, f->blo, f->bhi);
+        else
+            snprintf(s->key, sizeof s->key, "%s: b = %.2f", s->label, f->b);
+        s->xmin = f->xmin;
+        s->xmax = f->xmax;
+        if (!fig->rate) {
+            s->la = f->a - log(1e6); /* ns -> ms */
+            s->lb = f->b;
+            s->has_fit = 1;
+            continue;
+        }
+        /* rate: work(x) = exp(c) x^p by least squares over the series, then work / t */
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        size_t k = 0;
+        for (size_t j = 0; j < s->n; ++j) {
+            const prow *r = &s->rows[j];
+            if (!(r->work > 0) || !(r->x > 0))
+                continue;
+            double lx = log(r->x), ly = log(r->work);
+            sx += lx;
+            sy += ly;
+            sxx += lx * lx;
+            sxy += lx * ly;
+            ++k;
+        }
+        if (k == 0)
+            continue;
+        double p = 0, c = sy / (double)k;
+        double d = sxx - sx * sx / (double)k;
+        if (k > 1 && d > 1e-12 * sxx) {
+            p = (sxy - sx * sy / (double)k) / d;
+            c = (sy - p * sx) / (double)k;
+        }
+        s->la = c - f->a - log(fig->yscale * 1e-9); /* (work / ns) in G/s, then the prefix */
+        s->lb = p - f->b;
+        s->has_fit = 1;
+    }
+}
+
+/* ------------------------------------------------------------------ paper points */
+
+/* Factor from a paper unit to the figure's unit, 0 when it does not apply. */
+static double paper_factor(const figure *fig, const char *unit)
+{
+    char u[64];
+    size_t j = 0;
+    for (const char *c = unit; *c && j + 1 < sizeof u; ++c)
+        u[j++] = *c;
+    u[j] = '\0';
+    while (j && u[j - 1] == ' ')
+        u[--j] = '\0';
+    if (!fig->rate) {
+        if (!strcmp(u, "s") || !strcmp(u, "sec") || !strcmp(u, "seconds"))
+            return 1e3;
+        if (!strcmp(u, "ms"))
+            return 1.0;
+        if (!strcmp(u, "us") || !strcmp(u, "\xc2\xb5s"))
+            return 1e-3;
+        if (!strcmp(u, "ns"))
+            return 1e-6;
+        if (!strcmp(u, "min"))
+            return 6e4;
+        return 0;
+    }
+    if (j < 3 || strcmp(u + j - 2, "/s") != 0)
+        return 0;
+    double pre = 1.0;
+    if (strchr("kMGT", u[0]) && (u[1] == ' ' || u[1] == '/' || isupper((unsigned char)u[1])))
+        pre = u[0] == 'k' ? 1e3 : u[0] == 'M' ? 1e6 : u[0] == 'G' ? 1e9 : 1e12;
+    return pre / fig->yscale;
+}
+
+static int paper_path(const char *run_dir, const char *paper, char *out, size_t n)
+{
+    if (strchr(paper, '/') && is_file(paper)) {
+        snprintf(out, n, "%s", paper);
+        return 1;
+    }
+    char real[PATH_MAX];
+    if (realpath(run_dir, real)) {
+        for (int up = 0; up < 2; ++up) {
+            char *slash = strrchr(real, '/');
+            if (slash && slash != real)
+                *slash = '\0';
+        }
+        snprintf(out, n, "%s/paper/%s", real, paper);
+        if (is_file(out))
+            return 1;
+    }
+    snprintf(out, n, "results/paper/%s", paper);
+    if (is_file(out))
+        return 1;
+    const char *src = getenv("CXB_SOURCE_DIR");
+    if (src && *src) {
+        snprintf(out, n, "%s/results/paper/%s", src, paper);
+        if (is_file(out))
+            return 1;
+    }
+    snprintf(out, n, "%s/results/paper/%s", CXB_SOURCE_DIR, paper);
+    return is_file(out);
+}
+
+static cxb_status load_paper(figure *fig, const char *run_dir)
+{
+    const char *paper = fig->spec->paper;
+    if (!paper || !*paper)
+        return CXB_OK;
+    char path[PATH_CAP];
+    if (!paper_path(run_dir, paper, path, sizeof path))
+        return CXB_OK; /* no published points transcribed: no overlay */
+    cxb_csv csv;
+    cxb_status st = cxb_csv_read(path, &csv);
+    if (st != CXB_OK)
+        return st;
+    int cx, cv, cu;
+    if ((st = need_col(&csv, path, "x", &cx)) || (st = need_col(&csv, path, "value", &cv)) ||
+        (st = need_col(&csv, path, "unit", &cu))) {
+        cxb_csv_free(&csv);
+        return st;
+    }
+    int cs = cxb_csv_col(&csv, "series");
+    size_t cap = csv.nrows ? csv.nrows : 1;
+    fig->px = malloc(cap * sizeof *fig->px);
+    fig->py = malloc(cap * sizeof *fig->py);
+    fig->plt = malloc(cap * sizeof *fig->plt);
+    if (!fig->px || !fig->py || !fig->plt) {
+        cxb_csv_free(&csv);
+        return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+    }
+    for (size_t r = 0; r < csv.nrows; ++r) {
+        double x, v, f = paper_factor(fig, cxb_csv_cell(&csv, r, cu));
+        if (f == 0 || !parse_num(cxb_csv_cell(&csv, r, cx), &x) || !parse_num(cxb_csv_cell(&csv, r, cv), &v))
+            continue;
+        /* colour of the series it names: impl id, label, or a name ending in the variant */
+        int lt = 9;
+        char ps[256], tmp[512];
+        lower_nospace(cxb_csv_cell(&csv, r, cs), ps, sizeof ps);
+        for (size_t i = 0; i < fig->ns && lt == 9 && ps[0]; ++i) {
+            const pseries *s = &fig->s[i];
+            lower_nospace(s->label, tmp, sizeof tmp);
+            int hit = strcmp(ps, tmp) == 0;
+            lower_nospace(s->impl, tmp, sizeof tmp);
+            hit |= strcmp(ps, tmp) == 0;
+            lower_nospace(variant_of(s->impl), tmp, sizeof tmp);
+            size_t lp = strlen(ps), lv = strlen(tmp);
+            hit |= lv && lp >= lv && strcmp(ps + lp - lv, tmp) == 0;
+            if (hit)
+                lt = s->lt;
+        }
+        fig->px[fig->np] = x;
+        fig->py[fig->np] = v * f;
+        fig->plt[fig->np] = lt;
+        fig->np++;
+    }
+    cxb_csv_free(&csv);
+    return CXB_OK;
+}
+
+/* ------------------------------------------------------------------ writing */
+
+static cxb_status write_data(const figure *fig, const char *out_dir)
+{
+    char path[PATH_CAP];
+    snprintf(path, sizeof path, "%s/%s.csv", out_dir, fig->spec->id);
+    cxb_afile af;
+    cxb_status st = cxb_afile_open(&af, path);
+    if (st != CXB_OK)
+        return st;
+    fputs("series,label,x,median,q1,q3,min,in_fit\n", af.f);
+    for (size_t i = 0; i < fig->ns; ++i)
+        for (size_t j = 0; j < fig->s[i].n; ++j) {
+            const prow *r = &fig->s[i].rows[j];
+            fprintf(af.f, "%zu,", i);
+            cxb_csv_put(af.f, fig->s[i].label);
+            fprintf(af.f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%d\n", r->x, r->y, r->ylo, r->yhi, r->ybest,
+                    r->in_fit);
+        }
+    if ((st = cxb_afile_commit(&af)) != CXB_OK || fig->np == 0)
+        return st;
+    snprintf(path, sizeof path, "%s/%s.paper.csv", out_dir, fig->spec->id);
+    if ((st = cxb_afile_open(&af, path)) != CXB_OK)
+        return st;
+    fputs("x,value,lt\n", af.f);
+    for (size_t i = 0; i < fig->np; ++i)
+        fprintf(af.f, "%.10g,%.10g,%d\n", fig->px[i], fig->py[i], fig->plt[i]);
+    return cxb_afile_commit(&af);
+}
+
+/* Copies a file into f under a banner; CXB_EINPUT if it cannot be read. */
+static cxb_status inline_file(FILE *f, const char *path, const char *shown)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return cxb_fail(CXB_EINPUT, "%s: cannot read template: %s", path, strerror(errno));
+    fprintf(f, "\n# ---------------------------------------------------------------- %s\n", shown);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        fwrite(buf, 1, n, f);
+    int bad = ferror(in);
+    fclose(in);
+    if (bad)
+        return cxb_fail(CXB_EINPUT, "%s: read error", path);
+    return CXB_OK;
+}
+
+/* First plots/ directory that has plots/common.gp. */
+static int find_plots_dir(char *out, size_t n)
+{
+    const char *env = getenv("CXB_SOURCE_DIR");
+    const char *cands[3] = {env && *env ? env : NULL, ".", CXB_SOURCE_DIR};
+    char probe[PATH_CAP];
+    for (int i = 0; i < 3; ++i) {
+        if (!cands[i])
+            continue;
+        snprintf(probe, sizeof probe, "%s/plots/common.gp", cands[i]);
+        if (is_file(probe)) {
+            snprintf(out, n, "%s/plots", cands[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void put_clause_sep(FILE *f, int *first)
+{
+    fputs(*first ? "plot " : ", \\\n     ", f);
+    *first = 0;
+}
+
+static cxb_status write_script(const figure *fig, const char *out_dir, const char *plots_dir,
+                               const char *run_dir, const cxb_study *study)
+{
+    const cxb_figure_spec *spec = fig->spec;
+    char path[PATH_CAP], common[PATH_CAP], tmpl[PATH_CAP];
+    snprintf(path, sizeof path, "%s/%s.gp", out_dir, spec->id);
+    snprintf(common, sizeof common, "%s/common.gp", plots_dir);
+    snprintf(tmpl, sizeof tmpl, "%s/%s", plots_dir, spec->template_gp);
+    if (!is_file(tmpl))
+        return cxb_fail(CXB_EINPUT, "figure %s: template %s not found", spec->id, tmpl);
+
+    int xlog = 1, ylog = 1;
+    size_t keys = 0, excluded = 0, longest = 0;
+    for (size_t i = 0; i < fig->ns; ++i) {
+        keys++;
+        if (strlen(fig->s[i].key) > longest)
+            longest = strlen(fig->s[i].key);
+        excluded += fig->s[i].nexcluded > 0;
+        for (size_t j = 0; j < fig->s[i].n; ++j) {
+            const prow *r = &fig->s[i].rows[j];
+            xlog &= r->x > 0;
+            ylog &= r->y > 0 && r->ylo > 0 && r->yhi > 0;
+        }
+    }
+    for (size_t i = 0; i < fig->np; ++i) {
+        xlog &= fig->px[i] > 0;
+        ylog &= fig->py[i] > 0;
+    }
+    keys += (fig->np > 0) + (excluded > 0); /* "paper", "hollow: excluded from the fit" */
+
+    cxb_afile af;
+    cxb_status st = cxb_afile_open(&af, path);
+    if (st != CXB_OK)
+        return st;
+    FILE *f = af.f;
+    fprintf(f, "# %s.gp - generated by `cxbench plot` (harness/plot.c); regenerate, do not edit.\n",
+            spec->id);
+    fprintf(f, "# figure: %s\n# study: %s; result set: %s\n", spec->title ? spec->title : spec->id,
+            study->name, run_dir);
+    fprintf(f, "# data: %s.csv (series,label,x,median,q1,q3,min,in_fit%s)%s\n", spec->id,
+            fig->rate ? "; rates at the median, q3, q1 and min time" : "; ms",
+            fig->np ? "; paper points: <id>.paper.csv (x,value,lt)" : "");
+    fprintf(f, "# template: plots/%s, inlined after plots/common.gp\n", spec->template_gp);
+    fprintf(f, "# run here: gnuplot -e \"cxb_term='pdf'\" %s.gp   (cxb_term: png (default), pdf, dumb)\n\n",
+            spec->id);
+    fputs("cxb_id = ", f);
+    put_gp_string(f, spec->id);
+    fputs("\ncxb_title = ", f);
+    put_gp_string(f, spec->title ? spec->title : spec->id);
+    fputs("\ncxb_xlabel = ", f);
+    put_gp_string(f, spec->x_param);
+    char ylabel[256];
+    if (fig->rate)
+        snprintf(ylabel, sizeof ylabel, "rate (%s%s%s/s)", fig->prefix, fig->prefix[0] ? " " : "",
+                 study->time_unit_of_work && *study->time_unit_of_work ? study->time_unit_of_work
+                                                                       : "units");
+    else
+        snprintf(ylabel, sizeof ylabel, "time (ms)");
+    fputs("\ncxb_ylabel = ", f);
+    put_gp_string(f, ylabel);
+    fprintf(f, "\ncxb_xlog = %d\ncxb_ylog = %d\ncxb_wide = %d\n", xlog, ylog,
+            keys > 3 || longest > 45); /* a one-column PDF holds about three keys of 45 characters */
+    fputs("cxb_data = ", f);
+    char data[512];
+    snprintf(data, sizeof data, "%s.csv", spec->id);
+    put_gp_string(f, data);
+    fputc('\n', f);
+    if ((st = inline_file(f, common, "plots/common.gp")) != CXB_OK ||
+        (st = inline_file(f, tmpl, spec->template_gp)) != CXB_OK) {
+        cxb_afile_abort(&af);
+        return st;
+    }
+
+    fputs("\n# ---------------------------------------------------------------- the figure\n", f);
+    for (size_t i = 0; i < fig->ns; ++i)
+        if (fig->s[i].has_fit)
+            fprintf(f, "a%zu = %.17g; b%zu = %.17g\n", i, fig->s[i].la, i, fig->s[i].lb);
+    int first = 1, any_hollow = 0;
+    if (fig->ns == 0) {
+        fputs("set label 90 \"no point of this result set matches the figure\" at graph 0.5,0.5 center\n", f);
+        if (fig->np == 0) {
+            fputs("unset key\nset xrange [1:2]\nset yrange [1:10]\nplot NaN notitle\n", f);
+            return cxb_afile_commit(&af);
+        }
+    }
+    for (size_t i = 0; i < fig->ns; ++i) {
+        const pseries *s = &fig->s[i];
+        if (!s->has_fit) { /* no fitted line: join the medians so the series reads as one */
+            put_clause_sep(f, &first);
+            fprintf(f, "cxb_data skip 1 using 3:($1==%zu ? $4 : NaN) with lines lt %d dt %d lw 0.75 notitle",
+                    i, s->lt, s->dt);
+        }
+        put_clause_sep(f, &first);
+        if (s->nexcluded)
+            fprintf(f, "cxb_data skip 1 using 3:(($1==%zu && $8!=0) ? $4 : NaN):5:6", i);
+        else
+            fprintf(f, "cxb_data skip 1 using 3:($1==%zu ? $4 : NaN):5:6", i);
+        fprintf(f, " with yerrorbars lt %d pt %d title ", s->lt, s->pt_f);
+        put_gp_string(f, s->key);
+        fputs(" noenhanced", f);
+        if (s->nexcluded) {
+            any_hollow = 1;
+            put_clause_sep(f, &first);
+            fprintf(f, "cxb_data skip 1 using 3:(($1==%zu && $8==0) ? $4 : NaN):5:6 with yerrorbars lt %d pt %d notitle",
+                    i, s->lt, s->pt_h);
+        }
+    }
+    if (fig->np) {
+        put_clause_sep(f, &first);
+        fprintf(f, "\"%s.paper.csv\" skip 1 using 1:2:3 with points pt 2 ps 1.5 lw 1.5 lc variable title \"paper\"",
+                spec->id);
+    }
+    for (size_t i = 0; i < fig->ns; ++i) {
+        const pseries *s = &fig->s[i];
+        if (!s->has_fit)
+            continue;
+        put_clause_sep(f, &first);
+        fprintf(f, "[x=%.10g:%.10g] exp(a%zu) * x**b%zu with lines lt %d dt %d notitle", s->xmin, s->xmax, i, i,
+                s->lt, s->dt);
+    }
+    if (any_hollow) {
+        put_clause_sep(f, &first);
+        fputs("NaN with points lt 1 pt 6 title \"hollow: excluded from the fit\"", f);
+    }
+    fputc('\n', f);
+    return cxb_afile_commit(&af);
+}
+
+/* ------------------------------------------------------------------ gnuplot */
+
+static int executable(const char *p) { return p && *p && access(p, X_OK) == 0 && is_file(p); }
+
+static int search_path(const char *name, char *out, size_t n)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        return 0;
+    while (*path) {
+        size_t len = strcspn(path, ":");
+        snprintf(out, n, "%.*s/%s", (int)len, len ? path : ".", name);
+        if (executable(out))
+            return 1;
+        path += len + (path[len] == ':');
+    }
+    return 0;
+}
+
+/* $CXB_GNUPLOT ("" / "none" = absent), the configured path, gnuplot on PATH. */
+static int find_gnuplot(char *out, size_t n)
+{
+    const char *env = getenv("CXB_GNUPLOT");
+    if (env) {
+        if (!*env || strcmp(env, "none") == 0)
+            return 0;
+        if (strchr(env, '/')) {
+            snprintf(out, n, "%s", env);
+            return executable(out);
+        }
+        return search_path(env, out, n);
+    }
+    if (executable(CXB_GNUPLOT_PATH)) {
+        snprintf(out, n, "%s", CXB_GNUPLOT_PATH);
+        return 1;
+    }
+    return search_path("gnuplot", out, n);
+}
+
+/* The last non-empty line of a log file (gnuplot's error), in buf. */
+static void last_line(const char *path, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *p = line;
+        while (*p == ' ')
+            ++p;
+        if (*p)
+            snprintf(buf, n, "%s", p);
+    }
+    fclose(f);
+}
+
+static cxb_status run_gnuplot(const char *gp, const char *dir, const char *id, const char *term,
+                              const char *ext)
+{
+    long me = (long)getpid();
+    char tmpname[600], final[PATH_CAP], tmppath[PATH_CAP], logpath[PATH_CAP], expr[1400], script[600];
+    snprintf(tmpname, sizeof tmpname, "%s.%s.tmp.%ld", id, ext, me);
+    snprintf(tmppath, sizeof tmppath, "%s/%s", dir, tmpname);
+    snprintf(final, sizeof final, "%s/%s.%s", dir, id, ext);
+    snprintf(logpath, sizeof logpath, "%s/.%s.%s.log.tmp.%ld", dir, id, ext, me);
+    snprintf(expr, sizeof expr, "cxb_term='%s'; cxb_output='%s'", term, tmpname);
+    snprintf(script, sizeof script, "%s.gp", id);
+    int logfd = open(logpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (logfd < 0)
+        return cxb_fail(CXB_EINPUT, "%s: cannot write: %s", logpath, strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(logfd);
+        unlink(logpath);
+        return cxb_fail(CXB_ERESOURCE, "gnuplot: cannot start: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        int nul = open("/dev/null", O_RDONLY);
+        if (nul >= 0)
+            dup2(nul, 0);
+        dup2(logfd, 1);
+        dup2(logfd, 2);
+        if (chdir(dir) != 0)
+            _exit(126);
+        char *argv[] = {(char *)gp, "-e", expr, script, NULL};
+        execv(gp, argv);
+        _exit(127);
+    }
+    close(logfd);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            status = -1;
+            break;
+        }
+    int ok = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    struct stat stt;
+    if (ok && (stat(tmppath, &stt) != 0 || stt.st_size == 0))
+        ok = 0;
+    if (!ok) {
+        char why[512];
+        last_line(logpath, why, sizeof why);
+        unlink(logpath);
+        unlink(tmppath);
+        return cxb_fail(CXB_EINPUT, "gnuplot: %s/%s.gp (%s): %s", dir, id, term,
+                        why[0] ? why
+                        : (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 127)
+                            ? "cannot run gnuplot"
+                            : "failed with no message");
+    }
+    unlink(logpath);
+    int fd = open(tmppath, O_RDONLY); /* on disk before it takes the final name (harness.md 4.5) */
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+    if (rename(tmppath, final) != 0) {
+        int e = errno;
+        unlink(tmppath);
+        return cxb_fail(CXB_EINPUT, "%s: cannot write: %s", final, strerror(e));
+    }
+    return CXB_OK;
+}
+
+/* ------------------------------------------------------------------ entry point */
+
+static int safe_id(const char *id)
+{
+    if (!id || !*id || id[0] == '.')
+        return 0;
+    for (const char *c = id; *c; ++c)
+        if (!(isalnum((unsigned char)*c) || *c == '.' || *c == '_' || *c == '-'))
+            return 0;
+    return 1;
+}
+
+cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const char *out_dir)
+{
+    if (!run_dir || !study)
+        return cxb_fail(CXB_EINPUT, "plot: no result set or study");
+    char outbuf[PATH_MAX + 16];
+    if (!out_dir) { /* results/<machine>/figures beside results/<machine>/<run_id> */
+        char real[PATH_MAX];
+        if (!realpath(run_dir, real))
+            return cxb_fail(CXB_EINPUT, "%s: %s", run_dir, strerror(errno));
+        char *slash = strrchr(real, '/');
+        if (slash && slash != real)
+            *slash = '\0';
+        snprintf(outbuf, sizeof outbuf, "%s/figures", real);
+        out_dir = outbuf;
+    }
+    for (size_t i = 0; i < study->nfigures; ++i) {
+        const cxb_figure_spec *spec = &study->figures[i];
+        if (!safe_id(spec->id))
+            return cxb_fail(CXB_EINPUT, "study %s: figure id '%s' is not a file name", study->name,
+                            spec->id ? spec->id : "");
+        if (!spec->x_param || !*spec->x_param || !spec->template_gp || !*spec->template_gp || !spec->y ||
+            (strcmp(spec->y, "time") != 0 && strcmp(spec->y, "rate") != 0))
+            return cxb_fail(CXB_EINPUT, "figure %s: needs x_param, a template and y = time or rate",
+                            spec->id);
+    }
+    char plots_dir[PATH_CAP];
+    if (study->nfigures && !find_plots_dir(plots_dir, sizeof plots_dir))
+        return cxb_fail(CXB_EINPUT, "plots/common.gp: not found (set CXB_SOURCE_DIR to the source tree)");
+
+    cxb_csv csv;
+    summary_cols cols;
+    char spath[PATH_CAP];
+    snprintf(spath, sizeof spath, "%s/summary.csv", run_dir);
+    cxb_status st = load_summary(run_dir, &csv, &cols);
+    if (st != CXB_OK)
+        return st;
+    fitrow *fits = NULL;
+    size_t nfits = 0;
+    if ((st = load_fits(run_dir, &fits, &nfits)) != CXB_OK || (st = cxb_mkdirs(out_dir)) != CXB_OK) {
+        cxb_csv_free(&csv);
+        return st;
+    }
+    for (size_t i = 0; i < study->nfigures && st == CXB_OK; ++i) {
+        figure fig = {0};
+        fig.spec = &study->figures[i];
+        fig.rate = strcmp(fig.spec->y, "rate") == 0;
+        fig.yscale = 1e9;
+        if ((st = collect(&fig, &csv, &cols, spath)) == CXB_OK) {
+            if (fig.rate)
+                choose_rate_unit(&fig);
+            finish_series(&fig, fits, nfits);
+            if ((st = load_paper(&fig, run_dir)) == CXB_OK && (st = write_data(&fig, out_dir)) == CXB_OK)
+                st = write_script(&fig, out_dir, plots_dir, run_dir, study);
+        }
+        figure_free(&fig);
+    }
+    cxb_csv_free(&csv);
+    free(fits);
+    if (st != CXB_OK)
+        return st;
+
+    char gp[PATH_CAP];
+    if (!find_gnuplot(gp, sizeof gp)) {
+        cxb_dir_sync(out_dir);
+        return cxb_fail(CXB_ERESOURCE, "gnuplot: not found - wrote data and scripts to %s", out_dir);
+    }
+    for (size_t i = 0; i < study->nfigures && st == CXB_OK; ++i) {
+        const char *id = study->figures[i].id;
+        if ((st = run_gnuplot(gp, out_dir, id, "png", "png")) == CXB_OK)
+            st = run_gnuplot(gp, out_dir, id, "pdf", "pdf");
+    }
+    cxb_dir_sync(out_dir);
+    return st;
+}

@@ -1,0 +1,102 @@
+/* impl_cpu/common/no_cuda.c - include/cxb/cuda.h and the CUDA part of include/cxb/prng.h
+ * for a build without CUDA: every function answers "no GPU" (ARCHITECTURE.md: an
+ * optional dependency's absence is one file, not #if in the callers).
+ *
+ * CMakeLists.txt compiles this file only when CUDA is OFF; it is the one file that
+ * knows CUDA is absent.
+ */
+#include <stddef.h>
+
+#include "cxb/cuda.h"
+#include "cxb/prng.h"
+
+#define CXB_NO_CUDA_WHY "built without CUDA"
+
+static cxb_status no_cuda(void) { return cxb_fail(CXB_ERESOURCE, "cuda: " CXB_NO_CUDA_WHY); }
+
+int cxb_cuda_built(void) { return 0; }
+
+int cxb_cuda_device_count(const char **why)
+{
+    if (why)
+        *why = CXB_NO_CUDA_WHY;
+    return 0;
+}
+
+cxb_status cxb_cuda_gpu_info(int device, cxb_gpu_info *info)
+{
+    (void)device;
+    (void)info;
+    return no_cuda();
+}
+
+cxb_status cxb_cuda_empty_kernel_ns(double *ns)
+{
+    (void)ns;
+    return no_cuda();
+}
+
+cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **ctx, const cxb_lf24_job *job,
+                                cxb_lf24_cuda_variant variant, cxb_lf24_carry_mode carry,
+                                unsigned block, cxb_phases *setup)
+{
+    (void)job;
+    (void)variant;
+    (void)carry;
+    (void)block;
+    if (ctx)
+        *ctx = NULL;
+    if (setup)
+        cxb_phases_clear(setup);
+    return no_cuda();
+}
+
+cxb_status cxb_lf24_cuda_reset(cxb_lf24_cuda *ctx)
+{
+    (void)ctx;
+    return no_cuda();
+}
+
+cxb_status cxb_lf24_cuda_run(cxb_lf24_cuda *ctx, cxb_phases *ph)
+{
+    (void)ctx;
+    (void)ph;
+    return no_cuda();
+}
+
+const uint32_t *cxb_lf24_cuda_out(const cxb_lf24_cuda *ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+const double *cxb_lf24_cuda_sums(const cxb_lf24_cuda *ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx) { (void)ctx; }
+
+cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n)
+{
+    (void)n;
+    if (ctx)
+        *ctx = NULL;
+    return no_cuda();
+}
+
+cxb_status cxb_store_cuda_run(cxb_store_cuda *ctx, cxb_phases *ph)
+{
+    (void)ctx;
+    (void)ph;
+    return no_cuda();
+}
+
+const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+void cxb_store_cuda_destroy(cxb_store_cuda *ctx) { (void)ctx; }

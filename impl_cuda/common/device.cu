@@ -1,0 +1,132 @@
+/* impl_cuda/common/device.cu - include/cxb/cuda.h: is a GPU there, what is it
+ * (provenance, harness.md 4.4), and the floor of an empty kernel (harness.md 3.3,
+ * 6.2 overhead floor).
+ *
+ * Device properties follow harness.md 3.3: CUDA 13 dropped clockRate and
+ * memoryClockRate from cudaDeviceProp, so clocks, bus width, L2 size, SM count and
+ * ECC come from cudaDeviceGetAttribute.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/cuda.h"
+#include "impl_cuda/common/check.h"
+
+static __global__ void cxb_empty_kernel(void) {}
+
+extern "C" int cxb_cuda_built(void) { return 1; }
+
+extern "C" int cxb_cuda_device_count(const char **why)
+{
+    static thread_local char reason[160];
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        snprintf(reason, sizeof reason, "no usable GPU: cudaGetDeviceCount: %s",
+                 cudaGetErrorString(e));
+        n = 0;
+    } else if (n == 0) {
+        snprintf(reason, sizeof reason, "no usable GPU: the CUDA runtime sees no device");
+    }
+    if (why)
+        *why = n > 0 ? "" : reason;
+    return n;
+}
+
+static cxb_status device_check(int device)
+{
+    const char *why = "";
+    int n = cxb_cuda_device_count(&why);
+    if (n == 0)
+        return cxb_fail(CXB_ERESOURCE, "cuda: %s", why);
+    if (device < 0 || device >= n)
+        return cxb_fail(CXB_EINPUT, "cuda: device %d does not exist (%d GPU%s)", device, n,
+                        n == 1 ? "" : "s");
+    return CXB_OK;
+}
+
+extern "C" cxb_status cxb_cuda_gpu_info(int device, cxb_gpu_info *info)
+{
+    cxb_status st = device_check(device);
+    if (st != CXB_OK)
+        return st;
+    memset(info, 0, sizeof *info);
+    cudaDeviceProp p;
+    CXB_CUDA_TRY(cudaGetDeviceProperties(&p, device));
+    snprintf(info->name, sizeof info->name, "%s", p.name);
+    const unsigned char *u = (const unsigned char *)p.uuid.bytes;
+    snprintf(info->uuid, sizeof info->uuid,
+             "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", u[0], u[1],
+             u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14],
+             u[15]);
+    CXB_CUDA_TRY(cudaDeviceGetPCIBusId(info->pci_bus_id, (int)sizeof info->pci_bus_id, device));
+    info->cc_major = p.major;
+    info->cc_minor = p.minor;
+    info->mem_bytes = p.totalGlobalMem;
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&info->sm_count, cudaDevAttrMultiProcessorCount, device));
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&info->l2_bytes, cudaDevAttrL2CacheSize, device));
+    CXB_CUDA_TRY(
+        cudaDeviceGetAttribute(&info->bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&info->sm_clock_khz, cudaDevAttrClockRate, device));
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&info->mem_clock_khz, cudaDevAttrMemoryClockRate, device));
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&info->ecc, cudaDevAttrEccEnabled, device));
+    CXB_CUDA_TRY(cudaDriverGetVersion(&info->driver_version));
+    CXB_CUDA_TRY(cudaRuntimeGetVersion(&info->runtime_version));
+    return CXB_OK;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* One <<<1, 1>>> empty launch between two events on a private stream, after warm-up;
+ * the median of CXB_EMPTY_SAMPLES samples. */
+#define CXB_EMPTY_WARMUP 10
+#define CXB_EMPTY_SAMPLES 101
+
+extern "C" cxb_status cxb_cuda_empty_kernel_ns(double *ns)
+{
+    cxb_status st = device_check(0);
+    if (st != CXB_OK)
+        return st;
+    cudaStream_t s = NULL;
+    cudaEvent_t a = NULL, b = NULL;
+    double v[CXB_EMPTY_SAMPLES];
+    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking))) != CXB_OK ||
+        (st = CXB_CUDA(cudaEventCreate(&a))) != CXB_OK ||
+        (st = CXB_CUDA(cudaEventCreate(&b))) != CXB_OK)
+        goto done;
+    for (int i = 0; i < CXB_EMPTY_WARMUP; ++i) {
+        cxb_empty_kernel<<<1, 1, 0, s>>>();
+        if ((st = CXB_CUDA_LAUNCHED("cxb_empty_kernel")) != CXB_OK)
+            goto done;
+    }
+    if ((st = CXB_CUDA(cudaStreamSynchronize(s))) != CXB_OK)
+        goto done;
+    for (int i = 0; i < CXB_EMPTY_SAMPLES; ++i) {
+        float ms = 0.0f;
+        if ((st = CXB_CUDA(cudaEventRecord(a, s))) != CXB_OK)
+            goto done;
+        cxb_empty_kernel<<<1, 1, 0, s>>>();
+        if ((st = CXB_CUDA_LAUNCHED("cxb_empty_kernel")) != CXB_OK ||
+            (st = CXB_CUDA(cudaEventRecord(b, s))) != CXB_OK ||
+            (st = CXB_CUDA(cudaEventSynchronize(b))) != CXB_OK ||
+            (st = CXB_CUDA(cudaEventElapsedTime(&ms, a, b))) != CXB_OK)
+            goto done;
+        v[i] = (double)ms * 1e6;
+    }
+    qsort(v, CXB_EMPTY_SAMPLES, sizeof v[0], cmp_double);
+    *ns = v[CXB_EMPTY_SAMPLES / 2];
+done:
+    if (a)
+        cudaEventDestroy(a);
+    if (b)
+        cudaEventDestroy(b);
+    if (s)
+        cudaStreamDestroy(s);
+    return st;
+}

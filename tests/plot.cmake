@@ -1,0 +1,3 @@
+# Figures (harness.md 11, 15): harness/plot.c on a synthetic result set; every template
+# under plots/ runs under `set terminal dumb`. Skipped (77) without gnuplot.
+cxb_test(harness_plot test_plot.c)
