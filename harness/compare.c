@@ -360,7 +360,7 @@ static size_t side_find(const side *s, const char *id)
 #if CXB_HAVE_CJSON
 typedef struct prov {
     long schema_major;
-    char cpu[256], gpu[256], build[64], where[4200];
+    char cpu[256], gpu[256], build[64], compiler[128], flags[512], where[4200];
 } prov;
 
 static char *slurp(const char *path)
@@ -421,6 +421,8 @@ static cxb_status prov_read(const char *dir, prov *p)
     copy_str(p->gpu, sizeof p->gpu, cJSON_GetObjectItemCaseSensitive(gpu, "name"));
     const cJSON *build = cJSON_GetObjectItemCaseSensitive(root, "build");
     copy_str(p->build, sizeof p->build, cJSON_GetObjectItemCaseSensitive(build, "type"));
+    copy_str(p->compiler, sizeof p->compiler, cJSON_GetObjectItemCaseSensitive(build, "c_compiler"));
+    copy_str(p->flags, sizeof p->flags, cJSON_GetObjectItemCaseSensitive(build, "c_flags"));
     cJSON_Delete(root);
     return st;
 }
@@ -442,6 +444,16 @@ static cxb_status check_provenance(const side *b, const side *n, const cxb_compa
             if (strcmp(cur.build, ref.build) != 0)
                 return cxb_fail(CXB_EINPUT, "%s: build type '%s' differs from '%s' of %s", cur.where,
                                 cur.build, ref.build, ref.where);
+            if (s->fit_ir[i]) {
+                /* instruction counts do not depend on the CPU model or a GPU, but on the
+                 * code the compiler emitted: the same compiler and flags are what matter */
+                if (strcmp(cur.compiler, ref.compiler) != 0 || strcmp(cur.flags, ref.flags) != 0)
+                    return cxb_fail(CXB_EINPUT, "%s: instruction counts from compiler '%s' (%s) "
+                                    "are not comparable with '%s' (%s) of %s",
+                                    cur.where, cur.compiler, cur.flags, ref.compiler, ref.flags,
+                                    ref.where);
+                continue;
+            }
             if (o->allow_cross_machine)
                 continue;
             if (strcmp(cur.cpu, ref.cpu) != 0)

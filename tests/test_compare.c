@@ -35,14 +35,15 @@ typedef struct setspec {
     int unverified;     /* one row with verified = 0 */
     int extra_point;    /* one more point that the other side lacks */
     const char *impl;
-    const char *schema, *cpu, *gpu, *build; /* provenance; gpu NULL: no gpu array */
+    const char *schema, *cpu, *gpu, *build, *cc; /* provenance; gpu NULL: no gpu array */
 } setspec;
 
 static setspec defaults(void)
 {
     setspec s = {.npoints = 3, .nsamples = 20, .factor = 1.0, .delta = 0.0, .cv = 0.01, .seed = 1,
                  .impl = "cxbtest.sum.seq", .schema = "1.0.0", .cpu = "Test CPU 9000",
-                 .gpu = "NVIDIA H100 80GB HBM3", .build = "Release"};
+                 .gpu = "NVIDIA H100 80GB HBM3", .build = "Release",
+                 .cc = "GNU 12.2.0"};
     return s;
 }
 
@@ -96,7 +97,8 @@ static void write_set(const char *name, const setspec *s)
             s->schema, s->cpu);
     if (s->gpu)
         fprintf(f, "  \"gpu\": [{\"name\": \"%s\", \"sm_count\": 132}],\n", s->gpu);
-    fprintf(f, "  \"build\": {\"type\": \"%s\"}\n}\n", s->build);
+    fprintf(f, "  \"build\": {\"type\": \"%s\", \"c_compiler\": \"%s\", \"c_flags\": \"-O3\"}\n}\n",
+            s->build, s->cc);
     fclose(f);
 }
 
@@ -341,6 +343,15 @@ int main(void)
     write_set("ir_down3", &ib);
     CHECK(compare("ir_base", "ir_down3", NULL, NULL) == 0);
     CHECK(count_lines("point,", ",IMPROVEMENT,instructions") == 3);
+    /* instruction counts travel across CPUs and GPUs, not across compilers */
+    setspec ic = ia;
+    ic.cpu = "Other CPU 1";
+    ic.gpu = NULL;
+    write_set("ir_othercpu", &ic);
+    CHECK(compare("ir_base", "ir_othercpu", NULL, NULL) == 0);
+    ic.cc = "Clang 18.1.0";
+    write_set("ir_othercc", &ic);
+    CHECK(compare("ir_base", "ir_othercc", NULL, NULL) == 2);
 
     /* a directory of result sets as BASE */
     char dir[512];
