@@ -24,7 +24,7 @@ echo "== ctest"
 ctest --test-dir $build --output-on-failure -j8 2>&1 | tail -40
 
 echo "== compute-sanitizer (memcheck, racecheck) on the CUDA tests"
-for t in $build/tests/test_lf24_cuda; do
+for t in $build/tests/prng_lf24_cuda; do
     [ -x "$t" ] || continue
     CXB_SANITIZER_RUN=1 compute-sanitizer --tool memcheck --error-exitcode 9 "$t" 2>&1 | tail -4
     CXB_SANITIZER_RUN=1 compute-sanitizer --tool racecheck --error-exitcode 9 "$t" 2>&1 | tail -4
