@@ -237,12 +237,14 @@ static cxb_status lf24_verify(void *vctx)
     cxb_lf24_job ref = c->job;
     uint32_t *tables = NULL, *out = NULL;
     double *sums = NULL;
-    cxb_status st = cxb_lf24_tables_create(&ref, &tables);
+    int on_pool = c->kind != K_PTHREADS && c->pool;
+    cxb_status st = on_pool ? cxb_lf24_tables_create_pthreads(c->pool, &ref, &tables)
+                            : cxb_lf24_tables_create(&ref, &tables);
     if (st == CXB_OK)
         st = alloc_outputs(&ref, &out, &sums);
     if (st == CXB_OK)
-        st = c->kind == K_PTHREADS || !c->pool ? cxb_lf24_run_seq(&ref, tables, out, sums)
-                                               : cxb_lf24_run_pthreads(c->pool, &ref, tables, out, sums);
+        st = on_pool ? cxb_lf24_run_pthreads(c->pool, &ref, tables, out, sums)
+                     : cxb_lf24_run_seq(&ref, tables, out, sums);
     if (st == CXB_OK && ref.mode == CXB_LF24_STORE) {
         const uint32_t *got = lf24_out(c);
         for (uint64_t i = 0; i < ref.n; ++i) {
@@ -413,8 +415,8 @@ static const cxb_sweep sweeps_quick[] = {
      * Fig. 4.1's, so the pthreads r = 97 point is shared with the T = 300 point there) */
     {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=33554432;streams=1", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=33554432;streams=300", "r", "97,1021,4093"},
-    {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=4294967296;streams=262144", "r", "97,1021,4093"},
-    {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=4294967296;streams=262144", "r", "97"},
+    {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=4294967296;streams=32768", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=4294967296;streams=32768", "r", "97"},
     /* Leist Fig. 4.1: time against the number of tasks */
     {"fig4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=33554432;r=97", "streams",
      "1,2,3,4,6,8,12,16,32,64,300"},
@@ -436,8 +438,8 @@ static const cxb_sweep sweeps_paper[] = {
     /* Table 4.1 at the thesis's 3e10 draws */
     {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=30000000000;streams=1", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=30000000000;streams=300", "r", "97,1021,4093"},
-    {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=30000000000;streams=262144", "r", "97,1021,4093"},
-    {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=30000000000;streams=262144", "r", "97"},
+    {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=30000000000;streams=32768", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=30000000000;streams=32768", "r", "97"},
     {"table4.1", "prng.lf24.cuda2", "seed=54217137;mode=sum;n=30000000000;streams=1;s=30718", "r", "92153"},
     {"fig4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=30000000000;r=97", "streams",
      "1,2,3,4,6,8,12,16,24,32,48,64,128,300,600,1200"},

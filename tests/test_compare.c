@@ -349,9 +349,11 @@ int main(void)
     ic.gpu = NULL;
     write_set("ir_othercpu", &ic);
     CHECK(compare("ir_base", "ir_othercpu", NULL, NULL) == 0);
+#if CXB_HAVE_CJSON /* without cJSON provenance is not read, so nothing refuses */
     ic.cc = "Clang 18.1.0";
     write_set("ir_othercc", &ic);
     CHECK(compare("ir_base", "ir_othercc", NULL, NULL) == 2);
+#endif
 
     /* a directory of result sets as BASE */
     char dir[512];

@@ -65,6 +65,15 @@ static void check_job(cxb_lf24_job job, cxb_pool **pools, int npools)
                 break;
             }
     }
+    /* tables seeded on a pool are the serial ones, bit for bit */
+    uint32_t *ts, *tp;
+    CHECK(cxb_lf24_tables_create(&job, &ts) == CXB_OK);
+    for (int p = 0; p < npools; ++p) {
+        CHECK(cxb_lf24_tables_create_pthreads(pools[p], &job, &tp) == CXB_OK);
+        CHECK_MSG(memcmp(ts, tp, (size_t)job.streams * job.r * 4) == 0, "pool-seeded tables, pool %d", p);
+        free(tp);
+    }
+    free(ts);
     /* the counts of a layout cover [0, n) exactly */
     uint64_t total = 0;
     for (uint64_t t = 0; t < job.streams; ++t)

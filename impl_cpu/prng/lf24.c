@@ -36,6 +36,13 @@ void cxb_lf24_child_seeds(uint64_t seed, uint64_t *seeds, uint64_t count)
         seeds[i] = cxb_lf24_child_seed(cxb_lf24_next(&root));
 }
 
+void cxb_lf24_table_seed(const cxb_lf24_job *job, uint64_t child_seed, uint32_t *table)
+{
+    uint32_t ij, kl;
+    cxb_lf24_seed_split(child_seed, &ij, &kl);
+    cxb_lf24_fill(table, 1, job->r, ij, kl);
+}
+
 cxb_status cxb_lf24_tables_create(const cxb_lf24_job *job, uint32_t **tables)
 {
     cxb_status st = cxb_lf24_job_check(job);
@@ -51,11 +58,8 @@ cxb_status cxb_lf24_tables_create(const cxb_lf24_job *job, uint32_t **tables)
                         (unsigned long long)job->streams, job->r);
     }
     cxb_lf24_child_seeds(job->seed, seeds, job->streams);
-    for (uint64_t i = 0; i < job->streams; ++i) {
-        uint32_t ij, kl;
-        cxb_lf24_seed_split(seeds[i], &ij, &kl);
-        cxb_lf24_fill(t + (size_t)i * job->r, 1, job->r, ij, kl);
-    }
+    for (uint64_t i = 0; i < job->streams; ++i)
+        cxb_lf24_table_seed(job, seeds[i], t + (size_t)i * job->r);
     free(seeds);
     *tables = t;
     return CXB_OK;

@@ -4,6 +4,8 @@
  * The thesis used TBB tasks; here the one pool of impl_pthreads (pinned with hwloc)
  * hands out streams dynamically. Stream t always owns the same slice of the output,
  * so the result does not depend on P. */
+#include <stdlib.h>
+
 #include "cxb/pool.h"
 #include "cxb/prng.h"
 
@@ -27,4 +29,43 @@ cxb_status cxb_lf24_run_pthreads(struct cxb_pool *pool, const cxb_lf24_job *job,
 {
     lf24_task task = {job, tables, out, sums};
     return cxb_pool_for(pool, job->streams, CXB_SCHED_DYNAMIC, lf24_stream, &task);
+}
+
+typedef struct seed_task {
+    const cxb_lf24_job *job;
+    const uint64_t *seeds;
+    uint32_t *tables;
+} seed_task;
+
+static void seed_stream(void *arg, uint64_t t, unsigned worker)
+{
+    (void)worker;
+    const seed_task *task = arg;
+    cxb_lf24_table_seed(task->job, task->seeds[t], task->tables + (size_t)t * task->job->r);
+}
+
+cxb_status cxb_lf24_tables_create_pthreads(struct cxb_pool *pool, const cxb_lf24_job *job,
+                                           uint32_t **tables)
+{
+    cxb_status st = cxb_lf24_job_check(job);
+    if (st != CXB_OK)
+        return st;
+    uint32_t *t = malloc((size_t)job->streams * job->r * sizeof *t);
+    uint64_t *seeds = malloc((size_t)job->streams * sizeof *seeds);
+    if (!t || !seeds) {
+        free(t);
+        free(seeds);
+        return cxb_fail(CXB_ERESOURCE, "lf24: out of memory for %llu tables of %u entries",
+                        (unsigned long long)job->streams, job->r);
+    }
+    cxb_lf24_child_seeds(job->seed, seeds, job->streams); /* a chain: serial, T steps */
+    seed_task task = {job, seeds, t};
+    st = cxb_pool_for(pool, job->streams, CXB_SCHED_STATIC, seed_stream, &task);
+    free(seeds);
+    if (st != CXB_OK) {
+        free(t);
+        return st;
+    }
+    *tables = t;
+    return CXB_OK;
 }

@@ -65,6 +65,10 @@ cxb_status cxb_lf24_tables_create(const cxb_lf24_job *job, uint32_t **tables);
 /* The child seeds of streams 1..T (seeds[t] for stream t+1). */
 void cxb_lf24_child_seeds(uint64_t seed, uint64_t *seeds, uint64_t count);
 
+/* Seeds one stream's table (job->r entries) from its child seed: the per-stream part of
+ * cxb_lf24_tables_create, shared with the pool's version. */
+void cxb_lf24_table_seed(const cxb_lf24_job *job, uint64_t child_seed, uint32_t *table);
+
 /* Generates stream t of the job from its table (advanced in place) from position 0:
  * the per-stream work that seq and pthreads share. out: n uint32 (store mode);
  * sums: T doubles (sum mode). */
@@ -103,6 +107,12 @@ struct cxb_pool;
 /* prng.lf24.pthreads: Leist section 4.2 - streams taken by the pool's workers. */
 cxb_status cxb_lf24_run_pthreads(struct cxb_pool *pool, const cxb_lf24_job *job,
                                  uint32_t *tables, uint32_t *out, double *sums);
+
+/* cxb_lf24_tables_create with the tables seeded on the pool (the same tables, bit for bit):
+ * RANMAR seeding costs ~24 generator steps per entry, so the T*r entries of a large GPU
+ * job (262144 x 4093) take minutes on one core. */
+cxb_status cxb_lf24_tables_create_pthreads(struct cxb_pool *pool, const cxb_lf24_job *job,
+                                           uint32_t **tables);
 
 /* ---- CUDA (impl_cuda/prng/lf24.cu); available when built with CUDA ---- */
 
