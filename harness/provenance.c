@@ -3,6 +3,7 @@
 #include "harness/provenance.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -49,9 +50,17 @@ static void write_git(cxb_json *w)
     git_line("describe --always --dirty", describe, sizeof describe);
     /* untracked results/ and build dirs are not "dirty" for provenance: tracked changes only */
     git_line("status --porcelain --untracked-files=no | head -c1", dirty, sizeof dirty);
+    /* a copy of the tree without its history (the GPU machine gets one) names its commit
+     * in CXB_GIT_COMMIT; git itself, when it knows, wins */
+    const char *env = getenv("CXB_GIT_COMMIT");
     cxb_json_object(w, "git");
-    cxb_json_str(w, "commit", commit[0] ? commit : CXB_CONFIGURE_COMMIT);
-    cxb_json_str(w, "commit_source", commit[0] ? "git at run time" : "configure time");
+    if (commit[0] || !env || !env[0]) {
+        cxb_json_str(w, "commit", commit[0] ? commit : CXB_CONFIGURE_COMMIT);
+        cxb_json_str(w, "commit_source", commit[0] ? "git at run time" : "configure time");
+    } else {
+        cxb_json_str(w, "commit", env);
+        cxb_json_str(w, "commit_source", "CXB_GIT_COMMIT");
+    }
     cxb_json_bool(w, "dirty", dirty[0] != '\0');
     cxb_json_str(w, "branch", branch);
     cxb_json_str(w, "describe", describe);
