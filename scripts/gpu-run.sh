@@ -10,8 +10,14 @@ set -uo pipefail
 machine=${1:-h100-sxm}
 steps=${2:-build,test,study,sanitize}
 shift 2 2>/dev/null || shift $#
-out=${OUT:-/tmp/out}
-mkdir -p "$out"
+# The device tool brings back at most 8 files from $OUT, two folders deep: the logs and the
+# result sets are written to gpu-out/ and packed into $OUT/gpu-out.tar.gz after every step.
+final=${OUT:-/tmp/out}
+out=gpu-out
+rm -rf "$out"
+mkdir -p "$out" "$final"
+pack() { tar czf "$final/gpu-out.tar.gz" "$out"; }
+trap pack EXIT
 log="$out/gpu-run.log"
 exec > >(tee -a "$log") 2>&1
 has() { case ",$steps," in *",$1,"*) return 0 ;; esac; return 1; }
@@ -24,6 +30,7 @@ if has build || [ ! -x $build/cxbench ]; then
     grep -E "cxbench:" "$out/configure.log"
     cmake --build $build -j16 >"$out/build.log" 2>&1 || { grep -E "error" "$out/build.log" | head -40; echo "BUILD FAILED"; exit 1; }
     grep -E "warning" "$out/build.log" | head -20
+    pack
 fi
 
 if has test; then
@@ -31,6 +38,7 @@ if has test; then
     timeout 300 ctest --test-dir $build --output-on-failure -j8 >"$out/ctest.log" 2>&1
     echo "ctest exit $?"
     grep -E "tests passed|Failed|Skipped|G numbers/s|GPU 0|empty kernel" "$out/ctest.log" | head -40
+    pack
 fi
 
 if has study; then
@@ -41,6 +49,7 @@ if has study; then
             while IFS= read -r l; do printf '%(%H:%M:%S)T %s\n' -1 "$l"; done >"$out/study-$study.log"
         echo "$study exit ${PIPESTATUS[0]}"
         grep -vE '^\| ' "$out/study-$study.log" | tail -20
+        pack
     done
 fi
 
