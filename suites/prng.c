@@ -405,12 +405,12 @@ static const cxb_impl prng_impls[] = {
 #define STORE "seed=54217137;mode=store"
 static const cxb_sweep sweeps_quick[] = {
     /* time against the count of numbers (fit: slope 1 at large counts) */
-    {"count", "prng.lf24.seq", STORE ";r=97;streams=1", "n", "16384,65536,262144,1048576,4194304,16777216"},
-    {"count", "prng.lf24.pthreads", STORE ";r=97;streams=300", "n", "16384,65536,262144,1048576,4194304,16777216"},
+    {"count", "prng.lf24.seq", STORE ";r=97;streams=1", "n", "16384,65536,262144,1048576,4194304,16777216,67108864"},
+    {"count", "prng.lf24.pthreads", STORE ";r=97;streams=300", "n", "16384,65536,262144,1048576,4194304,16777216,67108864"},
     {"count-gpu", "prng.lf24.cuda1,prng.lf24.cudashared", STORE ";r=97;streams=262144", "n",
-     "1048576,4194304,16777216,67108864,268435456"},
-    {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864"},
-    {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456"},
+     "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
+    {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
+    {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     /* Leist Table 4.1: summed draws, table size barely matters (the CPU count equals
      * Fig. 4.1's, so the pthreads r = 97 point is shared with the T = 300 point there) */
     {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=33554432;streams=1", "r", "97,1021,4093"},
