@@ -173,7 +173,7 @@ static int backend_lt(const char *impl)
             digits &= isdigit((unsigned char)*c) != 0;
         if (digits)
             return (atol(s) % 2) ? 3 : 4;
-        return 4;
+        return 7; /* a named CUDA variant (cudashared): a third colour beside cuda1/cuda2 */
     }
     for (size_t i = 0; libs[i]; ++i)
         if (strncmp(v, libs[i], strlen(libs[i])) == 0)

@@ -45,7 +45,9 @@ static void git_line(const char *args, char *out, size_t size)
 static void write_git(cxb_json *w)
 {
     char commit[128], branch[256], describe[256], dirty[8];
-    git_line("rev-parse HEAD", commit, sizeof commit);
+    git_line("rev-parse --verify -q HEAD", commit, sizeof commit);
+    if (strspn(commit, "0123456789abcdef") != 40 || commit[40]) /* no commit yet: git says "HEAD" */
+        commit[0] = '\0';
     git_line("rev-parse --abbrev-ref HEAD", branch, sizeof branch);
     git_line("describe --always --dirty", describe, sizeof describe);
     /* untracked results/ and build dirs are not "dirty" for provenance: tracked changes only */
