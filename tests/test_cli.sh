@@ -21,6 +21,8 @@ expect_error 2 "$cx" run prng --impl prng.lf24.seq --set mode=scatter --out "$ou
 expect_error 2 "$cx" run prng --preset enormous --out "$out" --no-progress
 expect_error 2 "$cx" run prng --set novalue --out "$out"
 expect_error 2 "$cx" run prng --bind sideways --out "$out"
+expect_error 2 "$cx" run prng --noise -1 --out "$out"
+expect_error 2 "$cx" run prng --noise loud --out "$out"
 expect_error 2 "$cx" run prng --impl
 expect_error 2 "$cx" list extra
 [ ! -e "$out" ] || [ -z "$(find "$out" -mindepth 1 -print -quit)" ] || fail "a failed run left files: $(find "$out")"
@@ -47,6 +49,10 @@ awk -F, 'NR > 1 && $30 != 1 { bad = 1 } END { exit bad }' "$1/samples.csv" || fa
 grep -q '"schema_version"' "$1/provenance.json" || fail "provenance lacks schema_version"
 grep -q '"commit"' "$1/provenance.json" || fail "provenance lacks the git commit"
 grep -q '"cpu_model"' "$1/provenance.json" || fail "provenance lacks the CPU model"
+grep -Eq '"noise_score_start": [0-9]' "$1/provenance.json" || fail "provenance lacks the noise score"
+if git -C "$(dirname "$0")/.." rev-parse --verify -q HEAD >/dev/null 2>&1; then
+    grep -Eq '"commit": "[0-9a-f]{40}"' "$1/provenance.json" || fail "provenance commit is not a git hash"
+fi
 grep -q 'prng.lf24.pthreads' "$tmp/run.out" || fail "run printed no table row for pthreads"
 if command -v python3 >/dev/null; then
     python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$1/provenance.json" 2>/dev/null \
