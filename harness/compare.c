@@ -363,29 +363,6 @@ typedef struct prov {
     char cpu[256], gpu[256], build[64], compiler[128], flags[512], where[4200];
 } prov;
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap + 1);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = '\0';
-    return buf;
-}
-
 static void copy_str(char *dst, size_t size, const cJSON *item)
 {
     dst[0] = '\0';
@@ -397,7 +374,7 @@ static cxb_status prov_read(const char *dir, prov *p)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->where, sizeof p->where, "%s/provenance.json", dir);
-    char *text = slurp(p->where);
+    char *text = cxb_read_file(p->where, NULL);
     if (!text)
         return cxb_fail(CXB_EINPUT, "%s: cannot read", p->where);
     cJSON *root = cJSON_Parse(text);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *path, size_t *len)
+char *cxb_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -29,7 +29,8 @@ static char *slurp(const char *path, size_t *len)
     }
     fclose(f);
     buf[n] = '\0';
-    *len = n;
+    if (len)
+        *len = n;
     return buf;
 }
 
@@ -91,7 +92,7 @@ cxb_status cxb_csv_read(const char *path, cxb_csv *csv)
 {
     memset(csv, 0, sizeof *csv);
     size_t len = 0;
-    char *buf = slurp(path, &len);
+    char *buf = cxb_read_file(path, &len);
     if (!buf)
         return cxb_fail(CXB_EINPUT, "%s: cannot read", path);
     if (len == 0) {

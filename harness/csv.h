@@ -19,6 +19,10 @@ typedef struct cxb_csv {
 
 /* Reads path; errors (CXB_EINPUT) name the file and line: a missing file, an
  * empty file, a row whose field count differs from the header (a truncated file). */
+/* The whole file, NUL-terminated, malloc'd (free it); NULL if it cannot be read.
+ * len may be NULL. */
+char *cxb_read_file(const char *path, size_t *len);
+
 cxb_status cxb_csv_read(const char *path, cxb_csv *csv);
 void cxb_csv_free(cxb_csv *csv);
 /* Column index of name, or -1. */

@@ -43,21 +43,32 @@ void cxb_lf24_table_seed(const cxb_lf24_job *job, uint64_t child_seed, uint32_t 
     cxb_lf24_fill(table, 1, job->r, ij, kl);
 }
 
-cxb_status cxb_lf24_tables_create(const cxb_lf24_job *job, uint32_t **tables)
+cxb_status cxb_lf24_tables_begin(const cxb_lf24_job *job, uint32_t **tables, uint64_t **seeds)
 {
     cxb_status st = cxb_lf24_job_check(job);
     if (st != CXB_OK)
         return st;
-    size_t words = (size_t)job->streams * job->r;
-    uint32_t *t = malloc(words * sizeof *t);
-    uint64_t *seeds = malloc((size_t)job->streams * sizeof *seeds);
-    if (!t || !seeds) {
+    uint32_t *t = malloc((size_t)job->streams * job->r * sizeof *t);
+    uint64_t *c = malloc((size_t)job->streams * sizeof *c);
+    if (!t || !c) {
         free(t);
-        free(seeds);
+        free(c);
         return cxb_fail(CXB_ERESOURCE, "lf24: out of memory for %llu tables of %u entries",
                         (unsigned long long)job->streams, job->r);
     }
-    cxb_lf24_child_seeds(job->seed, seeds, job->streams);
+    cxb_lf24_child_seeds(job->seed, c, job->streams); /* a chain: serial, T steps */
+    *tables = t;
+    *seeds = c;
+    return CXB_OK;
+}
+
+cxb_status cxb_lf24_tables_create(const cxb_lf24_job *job, uint32_t **tables)
+{
+    uint32_t *t;
+    uint64_t *seeds;
+    cxb_status st = cxb_lf24_tables_begin(job, &t, &seeds);
+    if (st != CXB_OK)
+        return st;
     for (uint64_t i = 0; i < job->streams; ++i)
         cxb_lf24_table_seed(job, seeds[i], t + (size_t)i * job->r);
     free(seeds);

@@ -61,18 +61,11 @@ static void seed_stream(void *arg, uint64_t t, unsigned worker)
 cxb_status cxb_lf24_tables_create_pthreads(struct cxb_pool *pool, const cxb_lf24_job *job,
                                            uint32_t **tables)
 {
-    cxb_status st = cxb_lf24_job_check(job);
+    uint32_t *t;
+    uint64_t *seeds;
+    cxb_status st = cxb_lf24_tables_begin(job, &t, &seeds);
     if (st != CXB_OK)
         return st;
-    uint32_t *t = malloc((size_t)job->streams * job->r * sizeof *t);
-    uint64_t *seeds = malloc((size_t)job->streams * sizeof *seeds);
-    if (!t || !seeds) {
-        free(t);
-        free(seeds);
-        return cxb_fail(CXB_ERESOURCE, "lf24: out of memory for %llu tables of %u entries",
-                        (unsigned long long)job->streams, job->r);
-    }
-    cxb_lf24_child_seeds(job->seed, seeds, job->streams); /* a chain: serial, T steps */
     seed_task task = {job, seeds, t};
     st = cxb_pool_for(pool, job->streams, CXB_SCHED_STATIC, seed_stream, &task);
     free(seeds);

@@ -69,6 +69,10 @@ void cxb_lf24_child_seeds(uint64_t seed, uint64_t *seeds, uint64_t count);
  * cxb_lf24_tables_create, shared with the pool's version. */
 void cxb_lf24_table_seed(const cxb_lf24_job *job, uint64_t child_seed, uint32_t *table);
 
+/* The first half of both table creators: checks the job, allocates the T*r table entries
+ * (unseeded) and the T child seeds (computed). Free both; or neither on an error. */
+cxb_status cxb_lf24_tables_begin(const cxb_lf24_job *job, uint32_t **tables, uint64_t **seeds);
+
 /* Generates stream t of the job from its table (advanced in place) from position 0:
  * the per-stream work that seq and pthreads share. out: n uint32 (store mode);
  * sums: T doubles (sum mode). */
