@@ -405,6 +405,15 @@ int main(void)
         CHECK_MSG(starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
         snprintf(path, sizeof path, "%s/%s.pdf", figs, figures[i].id);
         CHECK_MSG(starts_with(path, "%PDF", 4), "%s", path);
+        /* the PDF's date is the result set's, not the drawing's: redrawn figures do not change */
+        size_t len = 0;
+        char *pdf = cxb_read_file(path, &len);
+        static const char want[] = "/CreationDate (D:20250101000000";
+        int found = 0;
+        for (size_t k = 0; pdf && k + sizeof want - 1 <= len && !found; ++k)
+            found = memcmp(pdf + k, want, sizeof want - 1) == 0;
+        CHECK_MSG(found, "%s: CreationDate is not the run's", path);
+        free(pdf);
     }
     fprintf(stderr, "harness_plot: figures in %s (kept with CXB_KEEP=1)\n", figs);
 
