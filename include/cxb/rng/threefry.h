@@ -1,0 +1,73 @@
+/* cxb/rng/threefry.h - Threefry4x32-R, the counter-based generator built on the Threefish
+ * block cipher (add-rotate-xor, no multiplies): one definition for every backend.
+ *
+ * Source: Salmon et al. (2011), SC11; reference DEShawResearch/random123
+ * include/Random123/threefry.h. Spec: shared/spec/prng.md section 3.5.
+ *
+ * Key schedule ks[0..3] = key, ks[4] = 0x1BD11BDA ^ k0 ^ k1 ^ k2 ^ k3 (Skein's parity).
+ * The key is injected first and after every fourth round (injection j adds ks[(j+i) mod 5]
+ * to word i and j to word 3). Rounds alternate two word pairings; rotation amounts cycle
+ * through eight pairs. R = 20 is the standard (Threefry4x32-20).
+ */
+#ifndef CXB_RNG_THREEFRY_H
+#define CXB_RNG_THREEFRY_H
+
+#include <stdint.h>
+
+#include "cxb/hd.h"
+
+#define CXB_THREEFRY_PARITY32 0x1BD11BDAu
+
+typedef struct cxb_threefry4x32_ctr {
+    uint32_t v[4];
+} cxb_threefry4x32_ctr;
+
+typedef struct cxb_threefry4x32_key {
+    uint32_t v[4];
+} cxb_threefry4x32_key;
+
+static inline CXB_HD uint32_t cxb_threefry_rotl32(uint32_t x, unsigned n)
+{
+    return (x << (n & 31u)) | (x >> ((32u - n) & 31u));
+}
+
+/* The block function: R rounds (0..72) of Threefry4x32 on (ctr, key). */
+static inline CXB_HD cxb_threefry4x32_ctr cxb_threefry4x32_block(cxb_threefry4x32_ctr c,
+                                                                cxb_threefry4x32_key k,
+                                                                unsigned rounds)
+{
+    static const unsigned char rot[8][2] = {{10, 26}, {11, 21}, {13, 27}, {23, 5},
+                                            {6, 20},  {17, 11}, {25, 10}, {18, 20}};
+    uint32_t ks[5];
+    ks[4] = CXB_THREEFRY_PARITY32;
+    for (int i = 0; i < 4; ++i) {
+        ks[i] = k.v[i];
+        ks[4] ^= k.v[i];
+    }
+    uint32_t x0 = c.v[0] + ks[0], x1 = c.v[1] + ks[1], x2 = c.v[2] + ks[2], x3 = c.v[3] + ks[3];
+    for (unsigned r = 0; r < rounds; ++r) {
+        unsigned a = rot[r % 8][0], b = rot[r % 8][1];
+        if (r % 2 == 0) {
+            x0 += x1;
+            x1 = cxb_threefry_rotl32(x1, a) ^ x0;
+            x2 += x3;
+            x3 = cxb_threefry_rotl32(x3, b) ^ x2;
+        } else {
+            x0 += x3;
+            x3 = cxb_threefry_rotl32(x3, a) ^ x0;
+            x2 += x1;
+            x1 = cxb_threefry_rotl32(x1, b) ^ x2;
+        }
+        if (r % 4 == 3) { /* injection j = (r + 1) / 4 */
+            uint32_t j = (r + 1) / 4;
+            x0 += ks[j % 5];
+            x1 += ks[(j + 1) % 5];
+            x2 += ks[(j + 2) % 5];
+            x3 += ks[(j + 3) % 5] + j;
+        }
+    }
+    cxb_threefry4x32_ctr o = {{x0, x1, x2, x3}};
+    return o;
+}
+
+#endif
