@@ -747,6 +747,19 @@ static double paper_value(double s) { return s >= 1.0 ? s : -1.0 / s; }
 static const cxb_rseries *reference_series(const cxb_rset *rs, const cxb_rseries *s,
                                            const char *ref_impl)
 {
+    /* the algorithm's own sequential implementation when it was run (prng.philox4x32.cuda
+     * against prng.philox4x32.seq), else the study's reference */
+    char own[256];
+    const char *dot = strrchr(s->impl, '.');
+    int use_own = 0;
+    if (dot && (size_t)(dot - s->impl) + 5 <= sizeof own) {
+        snprintf(own, sizeof own, "%.*s.seq", (int)(dot - s->impl), s->impl);
+        for (size_t i = 0; i < rs->nseries && !use_own; ++i)
+            use_own = strcmp(rs->series[i].impl, own) == 0 &&
+                      strcmp(rs->series[i].x_param, s->x_param) == 0;
+    }
+    if (use_own)
+        ref_impl = own;
     const cxb_rseries *best = NULL;
     size_t best_score = 0;
     for (size_t i = 0; i < rs->nseries; ++i) {

@@ -58,11 +58,11 @@ if has sanitize; then
     # --report-api-errors no: the test provokes allocation failures on purpose (4 TiB
     # requests) and checks that they come back as errors; every API call is checked by the
     # code itself, so memcheck is asked about memory accesses only.
-    for t in $build/tests/prng_lf24_cuda; do
+    for t in $build/tests/prng_lf24_cuda $build/tests/prng_philox_cuda; do
         for tool in memcheck racecheck synccheck initcheck; do
             timeout 90 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
-                >"$out/sanitize-$tool.log" 2>&1
-            echo "$tool exit $?: $(grep -E 'ERROR SUMMARY|HAZARD|RACECHECK SUMMARY|check\(s\) failed' "$out/sanitize-$tool.log" | tr '\n' ' ')"
+                >"$out/sanitize-$tool-${t##*/}.log" 2>&1
+            echo "${t##*/} $tool exit $?: $(grep -E 'ERROR SUMMARY|HAZARD|RACECHECK SUMMARY|check\(s\) failed' "$out/sanitize-$tool-${t##*/}.log" | tr '\n' ' ')"
         done
     done
 fi

@@ -19,6 +19,7 @@
 #include "cxb/prng.h"
 #include "harness/checksum.h"
 #include "harness/registry.h"
+#include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
 
 typedef enum lf24_kind { K_SEQ, K_PTHREADS, K_CUDA1, K_CUDA2, K_CUDASHARED } lf24_kind;
@@ -44,9 +45,7 @@ static cxb_status lf24_job_from(const cxb_params *p, lf24_kind kind, cxb_lf24_jo
 {
     uint64_t r, s, n, seed, streams;
     int mode, c;
-    static const char *const known[] = {"n", "seed", "r", "s", "streams", "mode", "carry", "block",
-                                        "threads", NULL};
-    cxb_status st = cxb_params_check_keys(p, known);
+    cxb_status st = cxb_params_check_keys(p, cxb_prng_param_keys);
     if (st != CXB_OK)
         return st;
     uint64_t def_streams = kind == K_PTHREADS ? 300 : (kind == K_CUDA1 || kind == K_CUDASHARED) ? 262144 : 1;
@@ -321,9 +320,8 @@ static cxb_status store_setup(const cxb_params *p, const cxb_env *env, void **ou
     (void)env;
     /* the generator parameters are accepted and ignored, so that one --set applies to a
      * whole prng run, the ceiling included */
-    static const char *const known[] = {"n", "seed", "r", "s", "streams", "mode", "carry", "block", NULL};
     uint64_t n;
-    cxb_status st = cxb_params_check_keys(p, known);
+    cxb_status st = cxb_params_check_keys(p, cxb_prng_param_keys);
     if (st == CXB_OK)
         st = cxb_params_u64(p, "n", 1u << 20, &n);
     if (st != CXB_OK)
@@ -395,6 +393,15 @@ static const cxb_impl prng_impls[] = {
               "Leist 4.3 CUDA 2: one stream, one table of 92153, three launches per lap"),
     LF24_IMPL("prng.lf24.cudashared", "cudashared", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
               setup_cudashared, "CUDA 1 streams with each lag table on chip (shared memory)"),
+#define PHILOX_IMPL(id, variant, backend, flags, setup, summary)                                  \
+    {id, "prng", "philox4x32", variant, backend, flags, summary, setup, cxb_philox_reset,         \
+     cxb_philox_run, cxb_philox_verify, cxb_philox_checksum, NULL, cxb_philox_teardown}
+    PHILOX_IMPL("prng.philox4x32.seq", "seq", CXB_BACKEND_SEQ, 0, cxb_philox_setup_seq,
+                "Philox4x32-10 (Random123, cuRAND's Philox4_32_10 stream), block after block"),
+    PHILOX_IMPL("prng.philox4x32.pthreads", "pthreads", CXB_BACKEND_PTHREADS, 0,
+                cxb_philox_setup_pthreads, "Philox4x32-10, chunks of blocks taken by the pool"),
+    PHILOX_IMPL("prng.philox4x32.cuda", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
+                cxb_philox_setup_cuda, "Philox4x32-10, one block per thread, 16-byte stores"),
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},
@@ -411,6 +418,10 @@ static const cxb_sweep sweeps_quick[] = {
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
+    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n",
+     "16384,65536,262144,1048576,4194304,16777216,67108864"},
+    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n",
+     "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     /* Leist Table 4.1: summed draws, table size barely matters (the CPU count equals
      * Fig. 4.1's, so the pthreads r = 97 point is shared with the T = 300 point there) */
     {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=33554432;streams=1", "r", "97,1021,4093"},
@@ -426,6 +437,8 @@ static const cxb_sweep sweeps_ci[] = {
     {"count", "prng.lf24.seq,prng.lf24.pthreads", STORE ";r=97;streams=8", "n", "4096,16384,65536,262144,1048576,4194304"},
     {"count-gpu", "prng.lf24.cuda1,prng.lf24.cudashared", STORE ";r=97;streams=8192", "n", "65536,1048576"},
     {"table4.1", "prng.lf24.seq,prng.lf24.pthreads", "seed=54217137;mode=sum;n=4194304;streams=8", "r", "97,1021"},
+    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n", "4096,65536,1048576,4194304"},
+    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n", "65536,1048576"},
 };
 
 static const cxb_sweep sweeps_paper[] = {
@@ -435,6 +448,10 @@ static const cxb_sweep sweeps_paper[] = {
      "65536,262144,1048576,4194304,16777216,67108864,268435456,1073741824"},
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "65536,262144,1048576,4194304,16777216,67108864,268435456,1073741824"},
+    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n",
+     "65536,262144,1048576,4194304,16777216,67108864,268435456"},
+    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n",
+     "65536,262144,1048576,4194304,16777216,67108864,268435456,1073741824"},
     /* Table 4.1 at the thesis's 3e10 draws */
     {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=30000000000;streams=1", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=30000000000;streams=300", "r", "97,1021,4093"},
@@ -467,6 +484,7 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
 static const cxb_series_spec prng_series[] = {
     {"prng.lf24.", "n", 1.0, 0.03, 0, 0, NULL},
     {"prng.store.", "n", 1.0, 0.05, 0, 0, NULL},
+    {"prng.philox4x32.", "n", 1.0, 0.05, 0, 0, NULL},
 };
 
 static const cxb_figure_spec prng_figures[] = {
@@ -474,6 +492,8 @@ static const cxb_figure_spec prng_figures[] = {
      "n", "time", "mode=store", NULL},
     {"lf24-rate-vs-n", "lf24: numbers/s stored against the count", "prng/rate_vs_x.gp", "n",
      "rate", "mode=store", NULL},
+    {"philox-rate-vs-n", "Philox4x32-10: numbers/s stored against the count", "prng/rate_vs_x.gp", "n",
+     "rate", "impl=prng.philox4x32.*", NULL},
     {"fig4.1-streams", "Leist Fig. 4.1: time against the number of tasks (pthreads, summed)",
      "prng/time_vs_tasks.gp", "streams", "time", "impl=prng.lf24.pthreads;mode=sum;r=97", NULL},
 };

@@ -100,3 +100,28 @@ const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx)
 }
 
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx) { (void)ctx; }
+
+cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n)
+{
+    (void)seed;
+    (void)rounds;
+    (void)n;
+    if (ctx)
+        *ctx = NULL;
+    return no_cuda();
+}
+
+cxb_status cxb_philox_cuda_run(cxb_philox_cuda *ctx, cxb_phases *ph)
+{
+    (void)ctx;
+    (void)ph;
+    return no_cuda();
+}
+
+const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx) { (void)ctx; }

@@ -119,4 +119,29 @@ static inline CXB_HD uint32_t cxb_philox4x32_next_u32(cxb_philox4x32_state *s)
     return x;
 }
 
+/* Bulk generation (prng.philox4x32.*): output i of curand_init(seed, 0, 0) + curand() is
+ * word i mod 4 of block i / 4, the block of counter (j lo, j hi, 0, 0). Every backend
+ * computes block j with this function, so they agree whatever their decomposition. */
+static inline CXB_HD cxb_philox4x32_ctr cxb_philox4x32_bulk_block(uint64_t seed, unsigned rounds,
+                                                                 uint64_t j)
+{
+    cxb_philox4x32_ctr c = {{(uint32_t)j, (uint32_t)(j >> 32), 0u, 0u}};
+    cxb_philox4x32_key k = {{(uint32_t)seed, (uint32_t)(seed >> 32)}};
+    return cxb_philox4x32_block(c, k, rounds);
+}
+
+/* Outputs [first, first + n) of the bulk stream into out[0..n): the per-range work that
+ * seq and pthreads share (ranges need not be block-aligned). */
+static inline CXB_HD void cxb_philox4x32_bulk_range(uint64_t seed, unsigned rounds, uint64_t first,
+                                                    uint64_t n, uint32_t *out)
+{
+    uint64_t i = 0;
+    while (i < n) {
+        uint64_t pos = first + i, j = pos / 4;
+        cxb_philox4x32_ctr b = cxb_philox4x32_bulk_block(seed, rounds, j);
+        for (unsigned l = (unsigned)(pos % 4); l < 4 && i < n; ++l)
+            out[i++] = b.v[l];
+    }
+}
+
 #endif
