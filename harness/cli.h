@@ -12,6 +12,7 @@ int cxb_cli_fit(int argc, char **argv);
 int cxb_cli_compare(int argc, char **argv);
 int cxb_cli_plot(int argc, char **argv);
 int cxb_cli_prng(int argc, char **argv);
+int cxb_cli_graph(int argc, char **argv);
 
 /* Prints "cxbench: error: MSG" (one line) and returns code. */
 int cxb_cli_error(int code, const char *fmt, ...)

@@ -35,6 +35,7 @@ static const struct {
     {"compare", cxb_cli_compare, "compare BASE NEW          regression verdict, exit 0/1/2"},
     {"plot", cxb_cli_plot, "plot RESULTS | --all      gnuplot figures"},
     {"prng", cxb_cli_prng, "prng GEN [--seed S] [--stream K] [--skip N] --count N --format dec|hex|raw"},
+    {"graph", cxb_cli_graph, "graph info IN | convert IN OUT [--format F] [--ids asis|compact] [--n N]"},
 };
 
 static void usage(FILE *f)
