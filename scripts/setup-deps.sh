@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what cxbench needs on a fresh Debian/Ubuntu machine (cmake, a C compiler,
-# libhwloc-dev, libcjson-dev, gnuplot-nox, valgrind, librandom123-dev) when run as root; otherwise prints
-# the exact command and carries on: CMake then builds with the missing features off and
+# libhwloc-dev, libcjson-dev, gnuplot-nox, valgrind; test oracles librandom123-dev and
+# python3-networkx) when run as root; otherwise prints the exact command and carries on: CMake then builds with the missing features off and
 # says so (no hwloc: no pinning; no gnuplot: data and .gp scripts, no images).
 set -u
 need=""
@@ -16,6 +16,7 @@ if command -v dpkg-query >/dev/null 2>&1; then
     have_pkg libhwloc-dev || need="$need libhwloc-dev"
     have_pkg libcjson-dev || need="$need libcjson-dev"
     have_pkg librandom123-dev || need="$need librandom123-dev" # a test oracle only
+    have_pkg python3-networkx || need="$need python3-networkx"  # a test oracle only
 fi
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
