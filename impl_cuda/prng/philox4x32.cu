@@ -13,17 +13,15 @@
 #include "cxb/prng.h"
 #include "cxb/rng/philox.h"
 #include "impl_cuda/common/check.h"
-#include "impl_cuda/common/event_timer.h"
+#include "impl_cuda/common/u32_output.h"
 
 #define CXB_PHILOX_BLOCK 256
 #define CXB_PHILOX_BLOCKS_PER_SM 16
 
 struct cxb_philox_cuda {
-    uint64_t n, seed;
-    unsigned rounds, grid;
-    cudaStream_t stream;
-    cxb_event_timer tm;
-    uint32_t *d_out, *h_out;
+    cxb_u32_output o;
+    uint64_t seed;
+    unsigned rounds;
 };
 
 template <unsigned R>
@@ -48,15 +46,7 @@ extern "C" void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx)
 {
     if (!ctx)
         return;
-    if (ctx->stream)
-        cudaStreamSynchronize(ctx->stream);
-    if (ctx->d_out)
-        cudaFree(ctx->d_out);
-    if (ctx->h_out)
-        cudaFreeHost(ctx->h_out);
-    cxb_event_timer_destroy(&ctx->tm);
-    if (ctx->stream)
-        cudaStreamDestroy(ctx->stream);
+    cxb_u32_output_destroy(&ctx->o);
     free(ctx);
 }
 
@@ -64,68 +54,36 @@ extern "C" cxb_status cxb_philox_cuda_create(cxb_philox_cuda **out, uint64_t see
                                              uint64_t n)
 {
     *out = NULL;
-    const char *why = "";
     if (rounds != 7 && rounds != 10)
         return cxb_fail(CXB_EINPUT, "--set rounds=%u: prng.philox4x32.cuda has 7 or 10", rounds);
-    if (cxb_cuda_device_count(&why) == 0)
-        return cxb_fail(CXB_ERESOURCE, "prng.philox4x32.cuda: %s", why);
-    if (n > SIZE_MAX / sizeof(uint32_t))
-        return cxb_fail(CXB_ERESOURCE, "prng.philox4x32.cuda: n = %llu does not fit in memory",
-                        (unsigned long long)n);
     cxb_philox_cuda *ctx = (cxb_philox_cuda *)calloc(1, sizeof *ctx);
     if (!ctx)
         return cxb_fail(CXB_ERESOURCE, "prng.philox4x32.cuda: out of host memory");
-    ctx->n = n;
     ctx->seed = seed;
     ctx->rounds = rounds;
-    cxb_status st;
-    int dev = 0, sms = 1;
-    size_t bytes = (size_t)n * sizeof(uint32_t);
-    if ((st = CXB_CUDA(cudaGetDevice(&dev))) != CXB_OK ||
-        (st = CXB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev))) !=
-            CXB_OK ||
-        (st = CXB_CUDA(cudaStreamCreateWithFlags(&ctx->stream, cudaStreamNonBlocking))) !=
-            CXB_OK ||
-        (st = cxb_event_timer_create(&ctx->tm)) != CXB_OK)
-        goto fail;
-    if (bytes > 0 &&
-        ((st = CXB_CUDA_ALLOC(cudaMalloc((void **)&ctx->d_out, bytes), bytes)) != CXB_OK ||
-         (st = CXB_CUDA_HOSTALLOC(cudaMallocHost((void **)&ctx->h_out, bytes), bytes)) != CXB_OK))
-        goto fail;
-    {
-        uint64_t groups = (n / 4u + CXB_PHILOX_BLOCK - 1u) / CXB_PHILOX_BLOCK;
-        uint64_t grid = (uint64_t)sms * CXB_PHILOX_BLOCKS_PER_SM;
-        ctx->grid = (unsigned)(groups < grid ? (groups > 0 ? groups : 1u) : grid);
+    cxb_status st = cxb_u32_output_create(&ctx->o, n, CXB_PHILOX_BLOCK, CXB_PHILOX_BLOCKS_PER_SM,
+                                          "prng.philox4x32.cuda");
+    if (st != CXB_OK) {
+        free(ctx);
+        return st;
     }
     *out = ctx;
     return CXB_OK;
-fail:
-    cxb_philox_cuda_destroy(ctx);
-    return st;
 }
 
 extern "C" cxb_status cxb_philox_cuda_run(cxb_philox_cuda *ctx, cxb_phases *ph)
 {
-    if (ph)
-        ph->ns[CXB_PHASE_KERNEL] = ph->ns[CXB_PHASE_D2H] = CXB_PHASE_NA;
-    cxb_status st = cxb_event_timer_begin(&ctx->tm, ctx->stream);
+    cxb_u32_output *o = &ctx->o;
+    cxb_status st = cxb_u32_output_begin(o, ph);
     if (st != CXB_OK)
         return st;
-    if (ctx->n > 0) {
+    if (o->n > 0) {
         if (ctx->rounds == 10)
-            cxb_philox_kernel<10><<<ctx->grid, CXB_PHILOX_BLOCK, 0, ctx->stream>>>(ctx->d_out, ctx->n, ctx->seed);
+            cxb_philox_kernel<10><<<o->grid, CXB_PHILOX_BLOCK, 0, o->stream>>>(o->d_out, o->n, ctx->seed);
         else
-            cxb_philox_kernel<7><<<ctx->grid, CXB_PHILOX_BLOCK, 0, ctx->stream>>>(ctx->d_out, ctx->n, ctx->seed);
-        if ((st = CXB_CUDA_LAUNCHED("cxb_philox_kernel")) != CXB_OK)
-            return st;
+            cxb_philox_kernel<7><<<o->grid, CXB_PHILOX_BLOCK, 0, o->stream>>>(o->d_out, o->n, ctx->seed);
     }
-    if ((st = cxb_event_timer_end(&ctx->tm, ph, CXB_PHASE_KERNEL)) != CXB_OK ||
-        (st = cxb_event_timer_begin(&ctx->tm, ctx->stream)) != CXB_OK)
-        return st;
-    if (ctx->n > 0)
-        CXB_CUDA_TRY(cudaMemcpyAsync(ctx->h_out, ctx->d_out, (size_t)ctx->n * sizeof(uint32_t),
-                                     cudaMemcpyDeviceToHost, ctx->stream));
-    return cxb_event_timer_end(&ctx->tm, ph, CXB_PHASE_D2H);
+    return cxb_u32_output_finish(o, ph, "cxb_philox_kernel");
 }
 
-extern "C" const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx) { return ctx->h_out; }
+extern "C" const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx) { return ctx->o.h_out; }
