@@ -99,7 +99,7 @@ set(CXB_CUDA_FLAGS_ALL "${CMAKE_CUDA_FLAGS} ${CMAKE_CUDA_FLAGS_${CXB_BT_UPPER}}"
 
 function(cxb_link_optional target)
   if(CXB_HAVE_CUDA)
-    target_link_libraries(${target} PUBLIC CUDA::cudart)
+    target_link_libraries(${target} PUBLIC CUDA::cudart CUDA::curand) # cuRAND: the peer rows
     set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
   endif()
   if(CXB_HAVE_HWLOC)

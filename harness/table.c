@@ -760,6 +760,12 @@ static const cxb_rseries *reference_series(const cxb_rset *rs, const cxb_rseries
     }
     if (use_own)
         ref_impl = own;
+    else if (dot) { /* another algorithm's reference would compare apples and pears: none */
+        const char *rdot = strrchr(ref_impl, '.');
+        if (!rdot || (size_t)(rdot - ref_impl) != (size_t)(dot - s->impl) ||
+            strncmp(ref_impl, s->impl, (size_t)(dot - s->impl)) != 0)
+            return NULL;
+    }
     const cxb_rseries *best = NULL;
     size_t best_score = 0;
     for (size_t i = 0; i < rs->nseries; ++i) {

@@ -19,6 +19,7 @@
 #include "cxb/prng.h"
 #include "harness/checksum.h"
 #include "harness/registry.h"
+#include "suites/prng_curand.h"
 #include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
 
@@ -402,6 +403,15 @@ static const cxb_impl prng_impls[] = {
                 cxb_philox_setup_pthreads, "Philox4x32-10, chunks of blocks taken by the pool"),
     PHILOX_IMPL("prng.philox4x32.cuda", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
                 cxb_philox_setup_cuda, "Philox4x32-10, one block per thread, 16-byte stores"),
+#define CURAND_IMPL(id, algorithm, setup, summary)                                                \
+    {id, "prng", algorithm, "curand", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup,         \
+     cxb_curand_reset, cxb_curand_run, cxb_curand_verify, cxb_curand_checksum, NULL, cxb_curand_teardown}
+    CURAND_IMPL("prng.philox4x32.curand", "philox4x32", cxb_curand_setup_philox,
+                "cuRAND host API, Philox4_32_10 (peer row; --set ordering=dynamic|default|legacy)"),
+    CURAND_IMPL("prng.xorwow.curand", "xorwow", cxb_curand_setup_xorwow,
+                "cuRAND host API, XORWOW (peer row; --set ordering=dynamic|default|legacy|seeded)"),
+    CURAND_IMPL("prng.mrg32k3a.curand", "mrg32k3a", cxb_curand_setup_mrg32k3a,
+                "cuRAND host API, MRG32k3a (peer row; --set ordering=dynamic|default|legacy)"),
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},
@@ -421,6 +431,9 @@ static const cxb_sweep sweeps_quick[] = {
     {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n",
      "16384,65536,262144,1048576,4194304,16777216,67108864"},
     {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n",
+     "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
+    /* cuRAND's host API in the same run, best ordering (prng.md 8.1) */
+    {"count-gpu", "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand", "seed=1234;ordering=dynamic", "n",
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     /* Leist Table 4.1: summed draws, table size barely matters (the CPU count equals
      * Fig. 4.1's, so the pthreads r = 97 point is shared with the T = 300 point there) */
@@ -485,6 +498,8 @@ static const cxb_series_spec prng_series[] = {
     {"prng.lf24.", "n", 1.0, 0.03, 0, 0, NULL},
     {"prng.store.", "n", 1.0, 0.05, 0, 0, NULL},
     {"prng.philox4x32.", "n", 1.0, 0.05, 0, 0, NULL},
+    {"prng.xorwow.", "n", 1.0, 0.05, 0, 0, NULL},
+    {"prng.mrg32k3a.", "n", 1.0, 0.05, 0, 0, NULL},
 };
 
 static const cxb_figure_spec prng_figures[] = {

@@ -15,8 +15,8 @@
 #include "harness/checksum.h"
 #include "harness/params.h"
 
-const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams", "mode",
-                                           "carry", "block", "rounds", "threads", NULL};
+const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
+                                           "carry", "block", "rounds", "threads", "ordering", NULL};
 
 typedef enum { P_SEQ, P_PTHREADS, P_CUDA } philox_kind;
 

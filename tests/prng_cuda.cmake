@@ -2,3 +2,4 @@
 # (or without CUDA) they check the "no GPU" answers and exit 77 (skipped).
 cxb_test(prng_lf24_cuda test_lf24_cuda.c)
 cxb_test(prng_philox_cuda test_philox_cuda.c)
+cxb_test(prng_curand_cuda test_curand_cuda.c)

@@ -172,6 +172,26 @@ cxb_status cxb_philox_cuda_run(cxb_philox_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx);
 void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx);
 
+/* ---- cuRAND as a peer row (prng.<gen>.curand): the host API generating n uint32 into
+ * device memory on the implementation's stream (curandGenerate), timed with events like
+ * our kernels, in the same process. Timed, not an oracle. ---- */
+typedef enum cxb_curand_gen { CXB_CURAND_XORWOW, CXB_CURAND_MRG32K3A, CXB_CURAND_PHILOX } cxb_curand_gen;
+/* cuRAND's pseudo-random orderings; not every generator accepts every one (cuRAND says
+ * CURAND_STATUS_OUT_OF_RANGE, reported as CXB_EINPUT naming the ordering). */
+typedef enum cxb_curand_ordering {
+    CXB_CURAND_DEFAULT, CXB_CURAND_SEEDED, CXB_CURAND_LEGACY, CXB_CURAND_DYNAMIC
+} cxb_curand_ordering;
+typedef struct cxb_curand_cuda cxb_curand_cuda;
+cxb_status cxb_curand_cuda_create(cxb_curand_cuda **ctx, cxb_curand_gen gen, cxb_curand_ordering ordering,
+                                  uint64_t seed, uint64_t n);
+/* Back to the start of the stream with the generator's states already set up (offset 0,
+ * curandGenerateSeeds, synchronised): untimed, so that every sample times the same call
+ * and writes the same numbers. */
+cxb_status cxb_curand_cuda_reset(cxb_curand_cuda *ctx);
+cxb_status cxb_curand_cuda_run(cxb_curand_cuda *ctx, cxb_phases *ph);
+const uint32_t *cxb_curand_cuda_out(const cxb_curand_cuda *ctx);
+void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx);
+
 #ifdef __cplusplus
 }
 #endif
