@@ -43,6 +43,11 @@ fi
 
 if has study; then
     echo "== studies"
+    # the launch-shape sweep first: `plot --all` draws the newest result set of a study
+    timeout 120 $build/cxbench run prng --preset launch --out "$out/gpu-results" --machine "$machine" --no-progress \
+        >"$out/study-prng-launch.log" 2>&1
+    echo "prng launch exit $?"
+    grep -E "median" "$out/study-prng-launch.log" | tail -20
     for study in prng; do
         # each line stamped with the time, to see where a slow session spends it
         timeout 330 $build/cxbench run $study --out "$out/gpu-results" --machine "$machine" --no-progress "$@" 2>&1 |

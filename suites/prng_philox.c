@@ -1,7 +1,8 @@
 /* suites/prng_philox.c - prng.philox4x32.{seq,pthreads,cuda}: n outputs of the Philox4x32
  * stream of curand_init(seed, 0, 0) + curand() (prng.md 3.4), stored.
  *
- * Parameters: n, seed (default 1234, the spec's cuRAND anchor seed), rounds (10; 7).
+ * Parameters: n, seed (default 1234, the spec's cuRAND anchor seed), rounds (10; 7), and for
+ * the GPU spm (grid blocks per SM, 0 = 16; the launch-shape preset varies it).
  * Verification: seq against the stateful stream of cxb/rng/philox.h (an independent path:
  * counter increments instead of block indices); pthreads and CUDA against the bulk stream
  * computed on the worker pool, bit for bit (pthreads = seq is itself a tested property). */
@@ -16,7 +17,7 @@
 #include "harness/params.h"
 
 const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
-                                           "carry", "block", "rounds", "threads", "ordering", NULL};
+                                           "carry", "block", "rounds", "threads", "ordering", "spm", NULL};
 
 typedef enum { P_SEQ, P_PTHREADS, P_CUDA } philox_kind;
 
@@ -31,16 +32,19 @@ typedef struct philox_ctx {
 
 static cxb_status setup(const cxb_params *p, const cxb_env *env, philox_kind kind, void **out)
 {
-    uint64_t n, seed, rounds;
+    uint64_t n, seed, rounds, spm;
     cxb_status st = cxb_params_check_keys(p, cxb_prng_param_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "n", 1u << 20, &n)) == CXB_OK &&
-        (st = cxb_params_u64(p, "seed", 1234u, &seed)) == CXB_OK)
+        (st = cxb_params_u64(p, "seed", 1234u, &seed)) == CXB_OK &&
+        (st = cxb_params_u64(p, "spm", 0, &spm)) == CXB_OK)
         st = cxb_params_u64(p, "rounds", 10, &rounds);
     if (st != CXB_OK)
         return st;
     if (rounds != 7 && rounds != 10)
         return cxb_fail(CXB_EINPUT, "--set rounds=%llu: Philox4x32 is offered with 7 or 10 rounds",
                         (unsigned long long)rounds);
+    if (spm > 1024)
+        return cxb_fail(CXB_EINPUT, "--set spm=%llu: at most 1024 blocks per SM", (unsigned long long)spm);
     if (n > SIZE_MAX / sizeof(uint32_t))
         return cxb_fail(CXB_EINPUT, "--set n=%llu: does not fit in memory", (unsigned long long)n);
     philox_ctx *c = calloc(1, sizeof *c);
@@ -52,7 +56,7 @@ static cxb_status setup(const cxb_params *p, const cxb_env *env, philox_kind kin
     c->rounds = (unsigned)rounds;
     c->pool = env->pool;
     if (kind == P_CUDA)
-        st = cxb_philox_cuda_create(&c->cuda, seed, c->rounds, n);
+        st = cxb_philox_cuda_create(&c->cuda, seed, c->rounds, n, (unsigned)spm);
     else if (!(c->out = malloc(n ? n * sizeof *c->out : 1)))
         st = cxb_fail(CXB_ERESOURCE, "philox: out of host memory for %llu outputs", (unsigned long long)n);
     if (st != CXB_OK) {

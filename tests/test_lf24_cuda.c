@@ -367,7 +367,7 @@ static void test_refusals(void)
     expect_status(CXB_ERESOURCE, &huge, CXB_LF24_CUDA2, CXB_LF24_C_EXACT, 0,
                   "out of device memory", "cuda2 n=2^40");
     cxb_store_cuda *sc = (cxb_store_cuda *)(void *)&sentinel;
-    cxb_status st = cxb_store_cuda_create(&sc, 1ull << 40);
+    cxb_status st = cxb_store_cuda_create(&sc, 1ull << 40, 0);
     CHECK_MSG(st == CXB_ERESOURCE && sc == NULL &&
                   strstr(cxb_last_error(), "out of device memory") != NULL,
               "store n=2^40: status %d, message '%s'", (int)st, cxb_last_error());
@@ -382,7 +382,7 @@ static void test_store(void)
         cxb_store_cuda *sc = NULL;
         cxb_phases ph;
         cxb_phases_clear(&ph);
-        cxb_status st = cxb_store_cuda_create(&sc, ns[i]);
+        cxb_status st = cxb_store_cuda_create(&sc, ns[i], i % 2 ? 0 : 64);
         CHECK_MSG(st == CXB_OK, "store n=%" PRIu64 ": %s", ns[i], cxb_last_error());
         if (st != CXB_OK)
             continue;
@@ -443,7 +443,7 @@ static void test_throughput(const cxb_gpu_info *gi, uint64_t *rng)
     printf("throughput on %s (%d SMs), n = 2^28 uint32, best of 3, kernel phase (events):\n",
            gi->name, gi->sm_count);
     cxb_store_cuda *sc = NULL;
-    if (cxb_store_cuda_create(&sc, n) == CXB_OK) {
+    if (cxb_store_cuda_create(&sc, n, 0) == CXB_OK) {
         double best = 0.0;
         for (int i = 0; i < 3; ++i) {
             cxb_phases ph;
@@ -496,7 +496,7 @@ int main(int argc, char **argv)
         cxb_gpu_info gi;
         CHECK(cxb_cuda_gpu_info(0, &gi) == CXB_ERESOURCE);
         cxb_store_cuda *sc = (cxb_store_cuda *)(void *)&sentinel;
-        CHECK(cxb_store_cuda_create(&sc, 16) == CXB_ERESOURCE && sc == NULL);
+        CHECK(cxb_store_cuda_create(&sc, 16, 0) == CXB_ERESOURCE && sc == NULL);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s (CUDA %s)", why, cxb_cuda_built() ? "built" : "not built");

@@ -1,6 +1,7 @@
 /* prng_philox_cuda: prng.philox4x32.cuda equals prng.philox4x32.seq bit for bit (rounds 10
  * and 7; n = 0, 1, 3, 4, 5, a partial last block after many full ones, and 2^24 + 3 so that
- * the grid-stride loop wraps), repeated runs give the same output, and bad parameters are
+ * the grid-stride loop wraps; under several launch shapes), repeated runs give the same
+ * output, and bad parameters are
  * refused. Without a GPU it checks the "no GPU" answer and exits 77. `quick` keeps sizes
  * small (for compute-sanitizer). */
 #include <stdio.h>
@@ -12,10 +13,10 @@
 #include "cxb/cuda.h"
 #include "cxb/prng.h"
 
-static void check_n(uint64_t seed, unsigned rounds, uint64_t n)
+static void check_n(uint64_t seed, unsigned rounds, uint64_t n, unsigned spm)
 {
     cxb_philox_cuda *ctx = NULL;
-    cxb_status st = cxb_philox_cuda_create(&ctx, seed, rounds, n);
+    cxb_status st = cxb_philox_cuda_create(&ctx, seed, rounds, n, spm);
     CHECK_MSG(st == CXB_OK, "create n %llu: %s", (unsigned long long)n, cxb_last_error());
     if (st != CXB_OK)
         return;
@@ -38,18 +39,18 @@ int main(int argc, char **argv)
     const char *why = NULL;
     cxb_philox_cuda *ctx = (cxb_philox_cuda *)(void *)&why;
     if (cxb_cuda_device_count(&why) == 0) {
-        CHECK(cxb_philox_cuda_create(&ctx, 1, 10, 16) == CXB_ERESOURCE && ctx == NULL);
+        CHECK(cxb_philox_cuda_create(&ctx, 1, 10, 16, 0) == CXB_ERESOURCE && ctx == NULL);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s", why);
     }
-    CHECK(cxb_philox_cuda_create(&ctx, 1, 8, 16) == CXB_EINPUT && ctx == NULL);
-    CHECK(cxb_philox_cuda_create(&ctx, 1, 10, (uint64_t)1 << 62) == CXB_ERESOURCE && ctx == NULL);
+    CHECK(cxb_philox_cuda_create(&ctx, 1, 8, 16, 0) == CXB_EINPUT && ctx == NULL);
+    CHECK(cxb_philox_cuda_create(&ctx, 1, 10, (uint64_t)1 << 62, 0) == CXB_ERESOURCE && ctx == NULL);
     uint64_t seed = ((uint64_t)time(NULL) << 16) ^ 0x5DEECE66Dull;
     printf("seed %llu\n", (unsigned long long)seed);
     const uint64_t ns[] = {0, 1, 3, 4, 5, 4 * 1000 + 3, quick ? 65536 + 7 : (1u << 24) + 3};
     for (unsigned rounds = 7; rounds <= 10; rounds += 3)
         for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i)
-            check_n(seed + i, rounds, ns[i]);
+            check_n(seed + i, rounds, ns[i], i % 2 ? 0 : 1 + (unsigned)i * 20); /* launch shapes too */
     CHECK_DONE();
 }

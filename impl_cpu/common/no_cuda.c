@@ -78,9 +78,10 @@ const double *cxb_lf24_cuda_sums(const cxb_lf24_cuda *ctx)
 
 void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx) { (void)ctx; }
 
-cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n)
+cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm)
 {
     (void)n;
+    (void)blocks_per_sm;
     if (ctx)
         *ctx = NULL;
     return no_cuda();
@@ -101,8 +102,10 @@ const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx)
 
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx) { (void)ctx; }
 
-cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n)
+cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n,
+                                  unsigned blocks_per_sm)
 {
+    (void)blocks_per_sm;
     (void)seed;
     (void)rounds;
     (void)n;

@@ -51,7 +51,7 @@ extern "C" void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx)
 }
 
 extern "C" cxb_status cxb_philox_cuda_create(cxb_philox_cuda **out, uint64_t seed, unsigned rounds,
-                                             uint64_t n)
+                                             uint64_t n, unsigned blocks_per_sm)
 {
     *out = NULL;
     if (rounds != 7 && rounds != 10)
@@ -61,7 +61,8 @@ extern "C" cxb_status cxb_philox_cuda_create(cxb_philox_cuda **out, uint64_t see
         return cxb_fail(CXB_ERESOURCE, "prng.philox4x32.cuda: out of host memory");
     ctx->seed = seed;
     ctx->rounds = rounds;
-    cxb_status st = cxb_u32_output_create(&ctx->o, n, CXB_PHILOX_BLOCK, CXB_PHILOX_BLOCKS_PER_SM,
+    cxb_status st = cxb_u32_output_create(&ctx->o, n, CXB_PHILOX_BLOCK,
+                                          blocks_per_sm ? blocks_per_sm : CXB_PHILOX_BLOCKS_PER_SM,
                                           "prng.philox4x32.cuda");
     if (st != CXB_OK) {
         free(ctx);

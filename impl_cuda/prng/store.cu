@@ -43,13 +43,14 @@ extern "C" void cxb_store_cuda_destroy(cxb_store_cuda *ctx)
     free(ctx);
 }
 
-extern "C" cxb_status cxb_store_cuda_create(cxb_store_cuda **out, uint64_t n)
+extern "C" cxb_status cxb_store_cuda_create(cxb_store_cuda **out, uint64_t n, unsigned blocks_per_sm)
 {
     *out = NULL;
     cxb_store_cuda *ctx = (cxb_store_cuda *)calloc(1, sizeof *ctx);
     if (!ctx)
         return cxb_fail(CXB_ERESOURCE, "prng.store.cuda: out of host memory");
-    cxb_status st = cxb_u32_output_create(&ctx->o, n, CXB_STORE_BLOCK, CXB_STORE_BLOCKS_PER_SM,
+    cxb_status st = cxb_u32_output_create(&ctx->o, n, CXB_STORE_BLOCK,
+                                          blocks_per_sm ? blocks_per_sm : CXB_STORE_BLOCKS_PER_SM,
                                           "prng.store.cuda");
     if (st != CXB_OK) {
         free(ctx);

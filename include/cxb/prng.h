@@ -148,9 +148,11 @@ const uint32_t *cxb_lf24_cuda_out(const cxb_lf24_cuda *ctx);
 const double *cxb_lf24_cuda_sums(const cxb_lf24_cuda *ctx);
 void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx);
 
-/* prng.store.cuda: store-only kernel writing n uint32 (the bandwidth ceiling). */
+/* prng.store.cuda: store-only kernel writing n uint32 (the bandwidth ceiling).
+ * blocks_per_sm: the grid is at most SMs x blocks_per_sm blocks of 256 threads (0: 16, the
+ * launch shape of the spec's anchor; the launch-shape sweep varies it). */
 typedef struct cxb_store_cuda cxb_store_cuda;
-cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n);
+cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm);
 cxb_status cxb_store_cuda_run(cxb_store_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx);
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx);
@@ -166,7 +168,9 @@ cxb_status cxb_philox4x32_bulk_pthreads(struct cxb_pool *pool, uint64_t seed, un
                                         uint64_t n, uint32_t *out);
 /* prng.philox4x32.cuda: one block per thread and grid-stride step, 16-byte stores. */
 typedef struct cxb_philox_cuda cxb_philox_cuda;
-cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n);
+/* blocks_per_sm as for prng.store.cuda (0: 16). */
+cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n,
+                                  unsigned blocks_per_sm);
 /* kernel phase timed with CUDA events, then the output copied to the host (d2h phase). */
 cxb_status cxb_philox_cuda_run(cxb_philox_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx);
