@@ -12,6 +12,9 @@ int cxb_cli_fit(int argc, char **argv);
 int cxb_cli_compare(int argc, char **argv);
 int cxb_cli_plot(int argc, char **argv);
 int cxb_cli_prng(int argc, char **argv);
+/* cxbench prng for the 32-bit generators (cli_prng_u32.c); argv[1] names the generator. */
+int cxb_cli_prng_u32(int argc, char **argv);
+#define CXB_PRNG_GENERATORS "lf24, philox4x32, threefry4x32, xorwow, mrg32k3a, mt19937"
 int cxb_cli_graph(int argc, char **argv);
 
 /* Prints "cxbench: error: MSG" (one line) and returns code. */

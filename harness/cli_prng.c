@@ -22,9 +22,7 @@
 #include "cxb/prng.h"
 #include "harness/cli.h"
 #include "harness/params.h"
-
-typedef enum { FMT_DEC, FMT_HEX, FMT_RAW } out_format;
-typedef enum { PACK_16X2, PACK_3BYTE } out_pack;
+#include "harness/prng_writer.h"
 
 static int parse_count(const char *flag, const char *text, uint64_t *out)
 {
@@ -62,46 +60,13 @@ static int parse_seed(const char *text, uint32_t *ij, uint32_t *kl)
     return 0;
 }
 
-typedef struct writer {
-    FILE *f;
-    out_format fmt;
-    out_pack pack;
-    uint32_t pending; /* 16x2: first half waiting */
-    int have_pending;
-} writer;
-
-/* 0 on success, -1 when the reader went away (EPIPE), 1 on another write error. */
-static int put(writer *w, uint32_t x)
-{
-    int ok = 1;
-    if (w->fmt == FMT_DEC)
-        ok = fprintf(w->f, "%u\n", x) > 0;
-    else if (w->fmt == FMT_HEX)
-        ok = fprintf(w->f, "%06x\n", x) > 0;
-    else if (w->pack == PACK_3BYTE) {
-        unsigned char b[3] = {(unsigned char)x, (unsigned char)(x >> 8), (unsigned char)(x >> 16)};
-        ok = fwrite(b, 1, 3, w->f) == 3;
-    } else if (!w->have_pending) {
-        w->pending = x >> 8;
-        w->have_pending = 1;
-    } else {
-        uint32_t word = w->pending | ((x >> 8) << 16);
-        unsigned char b[4] = {(unsigned char)word, (unsigned char)(word >> 8),
-                              (unsigned char)(word >> 16), (unsigned char)(word >> 24)};
-        ok = fwrite(b, 1, 4, w->f) == 4;
-        w->have_pending = 0;
-    }
-    if (ok)
-        return 0;
-    return errno == EPIPE ? -1 : 1;
-}
-
 static int prng_lf24(int argc, char **argv)
 {
     uint32_t ij = 1802, kl = 9373; /* RANMAR's reference seeds = S 54,217,137 */
     uint64_t stream = 0, skip = 0, count = 0, r = CXB_LF24_R, s = 0;
     int have_count = 0, have_s = 0;
-    writer w = {stdout, FMT_DEC, PACK_16X2, 0, 0};
+    cxb_out_format fmt = CXB_OUT_DEC;
+    cxb_out_pack pack = CXB_PACK_16X2;
     for (int i = 2; i < argc; ++i) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] != '-')
@@ -124,20 +89,13 @@ static int prng_lf24(int argc, char **argv)
         else if (!strcmp(a, "--s")) {
             rc = parse_count(a, v, &s);
             have_s = 1;
-        } else if (!strcmp(a, "--format")) {
-            if (!strcmp(v, "dec"))
-                w.fmt = FMT_DEC;
-            else if (!strcmp(v, "hex"))
-                w.fmt = FMT_HEX;
-            else if (!strcmp(v, "raw"))
-                w.fmt = FMT_RAW;
-            else
-                return cxb_cli_error(2, "prng: --format %s: expected dec, hex or raw", v);
-        } else if (!strcmp(a, "--pack")) {
+        } else if (!strcmp(a, "--format"))
+            rc = cxb_prng_parse_format(v, &fmt);
+        else if (!strcmp(a, "--pack")) {
             if (!strcmp(v, "16x2"))
-                w.pack = PACK_16X2;
+                pack = CXB_PACK_16X2;
             else if (!strcmp(v, "3byte"))
-                w.pack = PACK_3BYTE;
+                pack = CXB_PACK_3BYTE;
             else
                 return cxb_cli_error(2, "prng: --pack %s: expected 16x2 or 3byte", v);
         } else
@@ -170,18 +128,15 @@ static int prng_lf24(int argc, char **argv)
     cxb_lf24_init(&g, u, 1, (uint32_t)r, (uint32_t)s, ij, kl);
     for (uint64_t k = 0; k < skip; ++k)
         cxb_lf24_next(&g);
-    signal(SIGPIPE, SIG_IGN); /* a closed pipe is a normal end: EPIPE, exit 0 */
-    static char buf[1 << 16];
-    setvbuf(stdout, buf, _IOFBF, sizeof buf);
+    cxb_prng_writer w;
+    cxb_prng_writer_stdout(&w, fmt, pack, 6);
     int rc = 0;
     for (uint64_t k = 0; count == 0 || k < count; ++k)
-        if ((rc = put(&w, cxb_lf24_next(&g))) != 0)
+        if ((rc = cxb_prng_put(&w, cxb_lf24_next(&g))) != 0)
             break;
-    if (rc == 0 && w.fmt == FMT_RAW && w.pack == PACK_16X2 && w.have_pending)
-        rc = put(&w, 0); /* an odd count: the last half-word is padded with zero */
+    if (rc == 0)
+        rc = cxb_prng_finish(&w);
     free(u);
-    if (rc == 0 && fflush(stdout) != 0)
-        rc = errno == EPIPE ? -1 : 1;
     if (rc > 0)
         return cxb_cli_error(2, "prng: writing to stdout failed: %s", strerror(errno));
     return 0;
@@ -190,8 +145,8 @@ static int prng_lf24(int argc, char **argv)
 int cxb_cli_prng(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
-        return cxb_cli_error(2, "prng: expected a generator name (lf24)");
+        return cxb_cli_error(2, "prng: expected a generator name (%s)", CXB_PRNG_GENERATORS);
     if (!strcmp(argv[1], "lf24"))
         return prng_lf24(argc, argv);
-    return cxb_cli_error(2, "prng: %s: unknown generator (this build has: lf24)", argv[1]);
+    return cxb_cli_prng_u32(argc, argv);
 }

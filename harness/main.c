@@ -34,7 +34,9 @@ static const struct {
     {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table]  slopes with confidence intervals"},
     {"compare", cxb_cli_compare, "compare BASE NEW          regression verdict, exit 0/1/2"},
     {"plot", cxb_cli_plot, "plot RESULTS | --all      gnuplot figures"},
-    {"prng", cxb_cli_prng, "prng GEN [--seed S] [--stream K] [--skip N] --count N --format dec|hex|raw"},
+    {"prng", cxb_cli_prng, "prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N\n"
+                           "                                 [--format dec|hex|raw] (GEN: lf24, philox4x32, threefry4x32,\n"
+                           "                                 xorwow, mrg32k3a, mt19937)"},
     {"graph", cxb_cli_graph, "graph info IN | convert IN OUT [--format F] [--ids asis|compact] [--n N]"},
 };
 

@@ -37,4 +37,53 @@ expect_error 2 "$cx" prng lf24 --count 5 --pack 5x5
 expect_error 2 "$cx" prng lf24 --count 5 --r 1
 expect_error 2 "$cx" prng lf24 --count 5 --s 97
 expect_error 2 "$cx" prng lf24 --count 5 --bogus 1
+
+# the 32-bit generators, against published values: cuRAND's device API (curand_init(seed,
+# subsequence, offset) + curand(), prng.md 3.7, measured on an H100), Random123's kat_vectors,
+# std::mt19937's required 10000th output
+expect_output "546353992 3665621163 1140953199 3419031310" \
+    sh -c "'$cx' prng philox4x32 --seed 1234 --count 4 | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "489619764 3944755002 776321896 128569971" \
+    sh -c "'$cx' prng philox4x32 --seed 1234 --offset 1000 --count 4 | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "3522650202 3978931785 2198015705 2308946676" \
+    sh -c "'$cx' prng xorwow --seed 1234 --subsequence 1 --count 4 | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "4226405774 1139539729 1075600568 2746434502" \
+    sh -c "'$cx' prng xorwow --seed 1234 --subsequence 4095 --offset 7 --count 4 | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "2077494220 1897736774 3223402095 1445936613" \
+    sh -c "'$cx' prng mrg32k3a --seed 1234 --offset 1000 --count 4 | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "545508615 1368065476 1327943825 3546985268" \
+    sh -c "'$cx' prng mrg32k3a --count 4 | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "4123659995" "$cx" prng mt19937 --skip 9999 --count 1
+expect_output "822569775" "$cx" prng mt19937 --seed 1234 --count 1
+expect_output "d16cfe09 94fdcceb 5001e420 24126ea1" \
+    sh -c "'$cx' prng philox4x32 --key 0xa4093822,0x299f31d0 --counter 0x243f6a88,0x85a308d3,0x13198a2e,0x03707344 --count 4 --format hex | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "4dfccaba 190a87f0 c47362ba b6b5242a" \
+    sh -c "'$cx' prng philox4x32 --rounds 7 --key 0xa4093822,0x299f31d0 --counter 0x243f6a88,0x85a308d3,0x13198a2e,0x03707344 --count 4 --format hex | tr '\n' ' ' | sed 's/ \$//'"
+expect_output "59cd1dbb b8879579 86b5d00c ac8b6d84" \
+    sh -c "'$cx' prng threefry4x32 --key 0xa4093822,0x299f31d0,0x082efa98,0xec4e6c89 --counter 0x243f6a88,0x85a308d3,0x13198a2e,0x03707344 --count 4 --format hex | tr '\n' ' ' | sed 's/ \$//'"
+# block mode continues with the next counter (C0 + 1, with carry); --skip and --offset agree
+a=$("$cx" prng philox4x32 --key 0,0 --counter 0xffffffff,0,0,0 --count 8 | tail -4)
+b=$("$cx" prng philox4x32 --key 0,0 --counter 0,1,0,0 --count 4)
+[ "$a" = "$b" ] || fail "philox block mode does not carry into C1"
+a=$("$cx" prng xorwow --seed 7 --skip 300 --count 3)
+b=$("$cx" prng xorwow --seed 7 --offset 300 --count 3)
+[ "$a" = "$b" ] || fail "xorwow --skip 300 != --offset 300"
+a=$("$cx" prng threefry4x32 --seed 9 --skip 6 --count 5)
+b=$("$cx" prng threefry4x32 --seed 9 --offset 6 --count 5)
+[ "$a" = "$b" ] || fail "threefry4x32 --skip 6 != --offset 6"
+n=$("$cx" prng philox4x32 --count 1001 --format raw | wc -c); [ "$n" = 4004 ] || fail "raw: $n bytes for 1001 words"
+"$cx" prng mrg32k3a --count 0 --format raw | head -c 100000 >/dev/null
+rc=${PIPESTATUS[0]}; [ "$rc" = 0 ] || fail "mrg32k3a SIGPIPE end exit $rc"
+expect_error 2 "$cx" prng philox4x32
+expect_error 2 "$cx" prng philox4x32 --count 4 --key 1,2
+expect_error 2 "$cx" prng philox4x32 --count 4 --key 1,2,3 --counter 0,0,0,0
+expect_error 2 "$cx" prng threefry4x32 --count 4 --key 1,2 --counter 0,0,0,0
+expect_error 2 "$cx" prng philox4x32 --count 4 --key 1,2 --counter 0,0,0,0x100000000
+expect_error 2 "$cx" prng xorwow --count 4 --key 1,2 --counter 0,0,0,0
+expect_error 2 "$cx" prng xorwow --count 4 --rounds 7
+expect_error 2 "$cx" prng philox4x32 --count 4 --rounds 17
+expect_error 2 "$cx" prng mt19937 --count 4 --subsequence 1
+expect_error 2 "$cx" prng mt19937 --count 4 --seed 4294967296
+expect_error 2 "$cx" prng mrg32k3a --count 4 --format octal
+expect_error 2 "$cx" prng mrg32k3a --count 4 --pack 16x2
 finish
