@@ -11,6 +11,7 @@ int cxb_cli_run(int argc, char **argv);
 int cxb_cli_fit(int argc, char **argv);
 int cxb_cli_compare(int argc, char **argv);
 int cxb_cli_plot(int argc, char **argv);
+int cxb_cli_report(int argc, char **argv);
 int cxb_cli_prng(int argc, char **argv);
 /* cxbench prng for the 32-bit generators (cli_prng_u32.c); argv[1] names the generator. */
 int cxb_cli_prng_u32(int argc, char **argv);

@@ -27,6 +27,7 @@
 #include "harness/derive.h"
 #include "harness/plot.h"
 #include "harness/registry.h"
+#include "harness/results_walk.h"
 
 #define CLI_PATH 4096
 
@@ -39,72 +40,11 @@ static int usage_error(const char *what)
 
 static int fail_line(cxb_status st) { return cxb_cli_status(st); }
 
-static int is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static int is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* YYYYMMDDTHHMMSSZ at the start of a result-set directory name (harness.md 4.1). */
-static int is_run_id(const char *name)
-{
-    for (int i = 0; i < 16; ++i) {
-        char c = name[i];
-        int ok = i == 8 ? c == 'T' : i == 15 ? c == 'Z' : (c >= '0' && c <= '9');
-        if (!ok)
-            return 0;
-    }
-    return 1;
-}
-
-/* The study named by the first row of run_dir/samples.csv. */
-static cxb_status study_of(const char *run_dir, const cxb_study **study)
-{
-    char path[CLI_PATH];
-    snprintf(path, sizeof path, "%s/samples.csv", run_dir);
-    cxb_csv csv;
-    cxb_status st = cxb_csv_read(path, &csv);
-    if (st != CXB_OK)
-        return st;
-    int col = cxb_csv_col(&csv, "study");
-    if (col < 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: missing column 'study'", path);
-    }
-    if (csv.nrows == 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: no samples", path);
-    }
-    const char *name = cxb_csv_cell(&csv, 0, col);
-    *study = cxb_study_find(name);
-    if (!*study)
-        st = cxb_fail(CXB_EINPUT, "%s: unknown study '%s'", path, name);
-    cxb_csv_free(&csv);
-    return st;
-}
-
-/* Derives summary.csv and fit.csv when either is missing. */
-static cxb_status ensure_derived(const char *run_dir, const cxb_study *study)
-{
-    char s[CLI_PATH], f[CLI_PATH];
-    snprintf(s, sizeof s, "%s/summary.csv", run_dir);
-    snprintf(f, sizeof f, "%s/fit.csv", run_dir);
-    if (is_file(s) && is_file(f))
-        return CXB_OK;
-    return cxb_derive_write(run_dir, study, 0, 0);
-}
-
 /* Plots one result set; prints a line per figure. ERESOURCE (no gnuplot) is returned
  * without printing so that --all can go on writing data and scripts. */
 static cxb_status plot_one(const char *run_dir, const cxb_study *study, const char *out)
 {
-    cxb_status st = ensure_derived(run_dir, study);
+    cxb_status st = cxb_results_ensure_derived(run_dir, study);
     if (st != CXB_OK)
         return st;
     st = cxb_plot_run_dir(run_dir, study, out);
@@ -145,12 +85,13 @@ static void parent_of(const char *path, char *out, size_t n)
 
 static int plot_results(const char *run_dir, const char *out)
 {
-    if (!is_dir(run_dir)) {
+    struct stat sb;
+    if (stat(run_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
         cxb_fail(CXB_EINPUT, "%s: not a result-set directory", run_dir);
         return fail_line(CXB_EINPUT);
     }
     const cxb_study *study;
-    cxb_status st = study_of(run_dir, &study);
+    cxb_status st = cxb_results_study_of(run_dir, &study);
     if (st != CXB_OK)
         return fail_line(st);
     char outbuf[CLI_PATH + 16];
@@ -164,80 +105,20 @@ static int plot_results(const char *run_dir, const char *out)
     return st == CXB_OK ? 0 : fail_line(st);
 }
 
-typedef struct newest {
-    const cxb_study *study;
-    char name[256];
-} newest;
+static cxb_status plot_newest(const char *machine_dir, const char *run_dir, const char *run_id,
+                              const cxb_study *study, void *arg)
+{
+    (void)run_id;
+    (void)arg;
+    char out[CLI_PATH + 16];
+    snprintf(out, sizeof out, "%s/figures", machine_dir);
+    return plot_one(run_dir, study, out);
+}
 
 static int plot_all(const char *root)
 {
-    struct dirent **machines = NULL;
-    int nm = scandir(root, &machines, NULL, alphasort);
-    if (nm < 0) {
-        cxb_fail(CXB_EINPUT, "%s: cannot read the results directory", root);
-        return fail_line(CXB_EINPUT);
-    }
-    int rc = 0;
-    char missing[CLI_PATH * 2] = "";
-    for (int m = 0; m < nm && rc == 0; ++m) {
-        const char *mname = machines[m]->d_name;
-        char mdir[CLI_PATH];
-        snprintf(mdir, sizeof mdir, "%s/%s", root, mname);
-        if (mname[0] == '.' || !strcmp(mname, "paper") || !strcmp(mname, "ci") || !is_dir(mdir))
-            continue;
-        struct dirent **runs = NULL;
-        int nr = scandir(mdir, &runs, NULL, alphasort);
-        if (nr < 0) {
-            cxb_fail(CXB_EINPUT, "%s: cannot read", mdir);
-            rc = fail_line(CXB_EINPUT);
-            break;
-        }
-        newest *best = calloc((size_t)nr + 1, sizeof *best);
-        size_t nb = 0;
-        for (int r = 0; r < nr && rc == 0; ++r) {
-            const char *rname = runs[r]->d_name;
-            char rdir[CLI_PATH * 2];
-            snprintf(rdir, sizeof rdir, "%s/%s", mdir, rname);
-            if (rname[0] == '.' || strlen(rname) < 16 || !is_run_id(rname) || !is_dir(rdir))
-                continue;
-            const cxb_study *study;
-            cxb_status st = study_of(rdir, &study);
-            if (st != CXB_OK) {
-                rc = fail_line(st);
-                break;
-            }
-            size_t k = 0;
-            while (k < nb && best[k].study != study)
-                ++k;
-            if (k == nb) {
-                best[nb].study = study;
-                ++nb;
-            }
-            snprintf(best[k].name, sizeof best[k].name, "%s", rname); /* sorted: later is newer */
-        }
-        char out[CLI_PATH + 16];
-        snprintf(out, sizeof out, "%s/figures", mdir);
-        for (size_t k = 0; k < nb && rc == 0; ++k) {
-            char rdir[CLI_PATH * 2];
-            snprintf(rdir, sizeof rdir, "%s/%s", mdir, best[k].name);
-            cxb_status st = plot_one(rdir, best[k].study, out);
-            if (st == CXB_ERESOURCE && !missing[0])
-                snprintf(missing, sizeof missing, "%s", cxb_last_error());
-            else if (st != CXB_OK && st != CXB_ERESOURCE)
-                rc = fail_line(st);
-        }
-        free(best);
-        for (int r = 0; r < nr; ++r)
-            free(runs[r]);
-        free(runs);
-    }
-    for (int m = 0; m < nm; ++m)
-        free(machines[m]);
-    free(machines);
-    if (rc == 0 && missing[0]) {
-        rc = cxb_cli_error(CXB_ERESOURCE, "%s", missing);
-    }
-    return rc;
+    cxb_status st = cxb_results_each_newest(root, plot_newest, NULL);
+    return st == CXB_OK ? 0 : fail_line(st);
 }
 
 int cxb_cli_plot(int argc, char **argv)

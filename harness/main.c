@@ -34,6 +34,7 @@ static const struct {
     {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table]  slopes with confidence intervals"},
     {"compare", cxb_cli_compare, "compare BASE NEW          regression verdict, exit 0/1/2"},
     {"plot", cxb_cli_plot, "plot RESULTS | --all      gnuplot figures"},
+    {"report", cxb_cli_report, "report [ROOT] [--out FILE] markdown report of the newest result sets"},
     {"prng", cxb_cli_prng, "prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N\n"
                            "                                 [--format dec|hex|raw] (GEN: lf24, philox4x32, threefry4x32,\n"
                            "                                 xorwow, mrg32k3a, mt19937)"},

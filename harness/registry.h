@@ -87,10 +87,11 @@ typedef struct cxb_sweep {
 typedef struct cxb_study {
     const char *name;
     const char *summary;
-    const char *reference_impl; /* speed-ups are relative to it */
+    const char *reference_impl; /* the study's reference (speed-ups use each algorithm's own seq) */
     const cxb_impl *impls;
     size_t nimpls;
-    /* Sweeps per preset: "quick" (make bench), "ci" (make bench-ci), "paper". */
+    /* Sweeps per preset: "quick" (make bench), "ci" (make bench-ci), "paper", and any
+     * study-specific ones (prng: "launch"); NULL for an unknown preset. */
     const cxb_sweep *(*sweeps)(const char *preset, size_t *count);
     const cxb_series_spec *series;
     size_t nseries;
