@@ -1,11 +1,13 @@
-/* cxbench graph info|convert: a graph file's summary, and conversion between the formats
- * (graph.md 11.2, 11.3). Output is "key: value" lines in a fixed order; errors are one
+/* cxbench graph info|convert|gen: a graph file's summary, conversion between the formats,
+ * and the supporting generators (graph.md 11.1, 11.2, 11.3). Output is "key: value" lines in a fixed order; errors are one
  * "cxbench: error: WHERE: WHAT" line with exit 2 (bad input) or 3 (memory), and convert
  * leaves no output file behind (the writer renames a complete temporary).
  *
  *   cxbench graph info IN [--format F] [--ids asis|compact] [--n N] [--multigraph]
  *                         [--check] [--quiet]
  *   cxbench graph convert IN OUT [--format F] [--ids asis|compact] [--n N]
+ *                         [--multigraph] [--quiet]
+ *   cxbench graph gen SPEC [--impl seq|pthreads] [--threads T] [--out FILE] [--format F]
  *                         [--multigraph] [--quiet]
  *
  * For info, --format names the input format (overriding detection); for convert, the
@@ -19,6 +21,8 @@
 #include <time.h>
 
 #include "cxb/graph.h"
+#include "cxb/graph_gen.h"
+#include "cxb/pool.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 
@@ -106,7 +110,7 @@ static void print_double(const char *key, double x)
     printf("%s: %s\n", key, b);
 }
 
-static void print_block(const char *name, cxb_graph_format fmt, const cxb_csr *g)
+static void print_block(const char *name, const char *fmt, const cxb_csr *g)
 {
     uint64_t isolated = 0, dmin = 0, dmax = 0;
     for (uint64_t v = 0; v < g->n; ++v) {
@@ -115,7 +119,7 @@ static void print_block(const char *name, cxb_graph_format fmt, const cxb_csr *g
         dmin = v == 0 || d < dmin ? d : dmin;
         dmax = d > dmax ? d : dmax;
     }
-    printf("graph: %s\nformat: %s\n", name, cxb_graph_format_name(fmt));
+    printf("graph: %s\nformat: %s\n", name, fmt);
     printf("vertices: %llu\nedges: %llu\narcs: %llu\n", (unsigned long long)g->n,
            (unsigned long long)g->m, (unsigned long long)g->nnz);
     printf("pairs_read: %llu\nself_loops_removed: %llu\nduplicates_removed: %llu\n",
@@ -147,7 +151,7 @@ static int graph_info(int argc, char **argv)
     cxb_status st = cxb_graph_read(a.in, &a.opts, &g, &ri);
     if (st != CXB_OK)
         return cxb_cli_status(st);
-    print_block(a.in, ri.format, &g);
+    print_block(a.in, cxb_graph_format_name(ri.format), &g);
     rc = 0;
     if (a.check) {
         st = cxb_csr_check(&g);
@@ -190,7 +194,7 @@ static int graph_convert(int argc, char **argv)
         cxb_csr_free(&g);
         return cxb_cli_status(st);
     }
-    print_block(a.out, out, &g);
+    print_block(a.out, cxb_graph_format_name(out), &g);
     printf("written: %s\n", a.out);
     if (!a.quiet) {
         printf("time_ms: %.3f\n", ms(t2 - t0));
@@ -201,14 +205,113 @@ static int graph_convert(int argc, char **argv)
     return 0;
 }
 
+/* graph gen SPEC: generate (seq or pthreads: the same tuples), build the CSR, print the
+ * model lines and the info block, optionally write. Nothing is written on any error. */
+static int graph_gen(int argc, char **argv)
+{
+    const char *spec_text = NULL, *out = NULL;
+    int pthreads = 1, multigraph = 0, quiet = 0;
+    uint64_t threads = 0;
+    cxb_graph_format fmt = CXB_GRAPH_AUTO;
+    for (int i = 1; i < argc; ++i) {
+        const char *s = argv[i];
+        if (s[0] != '-' || s[1] != '-' || s[2] == '\0') {
+            if (spec_text)
+                return cxb_cli_error(2, "graph gen: unexpected argument '%s'", s);
+            spec_text = s;
+            continue;
+        }
+        if (!strcmp(s, "--multigraph"))
+            multigraph = 1;
+        else if (!strcmp(s, "--quiet"))
+            quiet = 1;
+        else if (!strcmp(s, "--impl") || !strcmp(s, "--threads") || !strcmp(s, "--out") ||
+                 !strcmp(s, "--format")) {
+            if (i + 1 >= argc)
+                return cxb_cli_error(2, "graph gen: %s needs a value", s);
+            const char *v = argv[++i];
+            if (!strcmp(s, "--impl")) {
+                if (!strcmp(v, "seq"))
+                    pthreads = 0;
+                else if (!strcmp(v, "pthreads"))
+                    pthreads = 1;
+                else
+                    return cxb_cli_error(2, "graph gen: --impl %s: expected seq or pthreads", v);
+            } else if (!strcmp(s, "--threads")) {
+                if (cxb_parse_u64(v, "graph gen: --threads", &threads) != CXB_OK)
+                    return cxb_cli_status(CXB_EINPUT);
+                if (threads < 1 || threads > 4096)
+                    return cxb_cli_error(2, "graph gen: --threads %s: expected 1 to 4096", v);
+            } else if (!strcmp(s, "--out"))
+                out = v;
+            else if (cxb_graph_format_parse(v, &fmt) != CXB_OK)
+                return cxb_cli_status(CXB_EINPUT);
+        } else
+            return cxb_cli_error(2, "graph gen: %s: unknown option", s);
+    }
+    if (!spec_text)
+        return cxb_cli_error(2, "graph gen: expected a spec MODEL:key=value,...");
+    cxb_gen_spec spec;
+    if (cxb_gen_parse(spec_text, &spec) != CXB_OK)
+        return cxb_cli_status(CXB_EINPUT);
+    if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
+        return cxb_cli_status(CXB_EINPUT);
+
+    int64_t t0 = now_ns();
+    cxb_edges e;
+    cxb_status st;
+    if (pthreads) {
+        cxb_pool *pool;
+        if ((st = cxb_pool_create(&pool, (unsigned)threads, CXB_BIND_NONE)) != CXB_OK)
+            return cxb_cli_status(st);
+        t0 = now_ns();
+        st = cxb_generate_pthreads(&spec, pool, &e);
+        cxb_pool_destroy(pool);
+    } else
+        st = cxb_generate_seq(&spec, &e);
+    if (st != CXB_OK)
+        return cxb_cli_status(st);
+    int64_t t1 = now_ns();
+    uint64_t tuples = e.count;
+    cxb_csr g;
+    if ((st = cxb_csr_from_edges(&e, multigraph, &g)) != CXB_OK) {
+        cxb_edges_free(&e);
+        return cxb_cli_status(st);
+    }
+    int64_t t2 = now_ns();
+    if (out) {
+        cxb_graph_origin origin = {spec.text, 0, 0, (uint32_t)(multigraph ? 2 : 0)};
+        if ((st = cxb_graph_write(out, fmt, &g, &origin)) != CXB_OK) {
+            cxb_csr_free(&g);
+            return cxb_cli_status(st);
+        }
+    }
+    int64_t t3 = now_ns();
+    printf("model: %s\nspec: %s\nstream_version: %d\n", cxb_gen_model_name(spec.model), spec.text,
+           CXB_GRAPH_STREAM_VERSION);
+    printf("impl: graphgen.%s.%s\ntuples: %llu\n", cxb_gen_model_name(spec.model),
+           pthreads ? "pthreads" : "seq", (unsigned long long)tuples);
+    print_block(out ? out : spec.text, out ? cxb_graph_format_name(fmt) : "none", &g);
+    if (out)
+        printf("written: %s\n", out);
+    if (!quiet) {
+        printf("time_ms: %.3f\n", ms(t3 - t0));
+        printf("phase_ms: gen=%.3f csr=%.3f write=%.3f\n", ms(t1 - t0), ms(t2 - t1), ms(t3 - t2));
+    }
+    cxb_csr_free(&g);
+    return 0;
+}
+
 int cxb_cli_graph(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
-        return cxb_cli_error(2, "graph: expected a subcommand (info, convert)");
+        return cxb_cli_error(2, "graph: expected a subcommand (info, convert, gen)");
     if (!strcmp(argv[1], "info"))
         return graph_info(argc - 1, argv + 1);
     if (!strcmp(argv[1], "convert"))
         return graph_convert(argc - 1, argv + 1);
-    return cxb_cli_error(2, "graph: %s: unknown subcommand (this build has: info, convert)",
+    if (!strcmp(argv[1], "gen"))
+        return graph_gen(argc - 1, argv + 1);
+    return cxb_cli_error(2, "graph: %s: unknown subcommand (this build has: info, convert, gen)",
                          argv[1]);
 }

@@ -38,7 +38,7 @@ static const struct {
     {"prng", cxb_cli_prng, "prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N\n"
                            "                                 [--format dec|hex|raw] (GEN: lf24, philox4x32, threefry4x32,\n"
                            "                                 xorwow, mrg32k3a, mt19937)"},
-    {"graph", cxb_cli_graph, "graph info IN | convert IN OUT [--format F] [--ids asis|compact] [--n N]"},
+    {"graph", cxb_cli_graph, "graph gen MODEL:k=v,... | info IN | convert IN OUT  (see the README)"},
 };
 
 static void usage(FILE *f)

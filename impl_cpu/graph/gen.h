@@ -1,0 +1,46 @@
+/* impl_cpu/graph/gen.h - what the sequential and pthreads generators share (graph.md 9, 10).
+ *
+ * line, ring, lattice and gnp are "row" models: row r emits a run of tuples that depends
+ * on r alone, so the tuples of rows [r0, r1) are a pure function and any split into
+ * chunks, concatenated in row order, gives the sequential output. gnm works in rounds of
+ * keyed draws followed by a sort and dedup of the accumulated set. */
+#ifndef CXB_IMPL_GRAPH_GEN_H
+#define CXB_IMPL_GRAPH_GEN_H
+
+#include "cxb/graph_gen.h"
+
+/* Per-run constants computed once on the host. */
+typedef struct cxb_gen_ctx {
+    const cxb_gen_spec *s;
+    uint64_t rows;      /* row count */
+    uint64_t stride[CXB_LATTICE_MAX_DIMS];
+    double log1mp;      /* gnp: log(1 - p) by cxb_detlog1m */
+} cxb_gen_ctx;
+
+void cxb_gen_ctx_init(cxb_gen_ctx *c, const cxb_gen_spec *s);
+
+/* Tuples of rows [r0, r1) written to out (NULL: only counted); returns their number. */
+uint64_t cxb_gen_rows(const cxb_gen_ctx *c, uint64_t r0, uint64_t r1, uint64_t *out);
+
+/* ---- gnm (graph.md 9.3) ---- */
+/* Edge count actually drawn: m, or C(n,2) - m when the complement is generated. */
+uint64_t cxb_gnm_target(const cxb_gen_spec *s, int *complement);
+/* Draws i in [i0, i1) of round r as canonical keys (u < v) into out[i - i0]. */
+void cxb_gnm_draws(const cxb_gen_spec *s, uint32_t round, uint64_t i0, uint64_t i1, uint64_t *out);
+/* Sorts key[0..count) (tmp holds count keys) and drops repeats; returns the new count. */
+uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count);
+/* Replaces the sorted set set[0..k) by its complement among all pairs of n vertices,
+ * written to out (C(n,2) - k keys, ascending). */
+void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *out);
+
+/* The rounds of gnm, set to the sorted canonical result; draws(s, round, count, dst, arg)
+ * fills dst[0..count) with cxb_gnm_draws(s, round, 0, count, ...) in some way. */
+typedef cxb_status (*cxb_gnm_draw_fn)(const cxb_gen_spec *s, uint32_t round, uint64_t count,
+                                      uint64_t *dst, void *arg);
+cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, void *arg, cxb_edges *out);
+cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out);
+
+/* Allocates out->key for count tuples (at least one slot). */
+cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count);
+
+#endif

@@ -1,0 +1,69 @@
+/* cxb/graph_gen.h - the supporting generators of graph.md 9 (line, ring, lattice, gnm,
+ * gnp so far): spec strings "MODEL:key=value,...", and a sequential and a pthreads
+ * generator producing raw tuples (cxb_edges). For the same spec both give the same
+ * tuples in the same order (graph.md 10), whatever the thread count; build the CSR with
+ * cxb_csr_from_edges.
+ *
+ * Every function returns a cxb_status; on failure cxb_last_error() holds one line.
+ */
+#ifndef CXB_GRAPH_GEN_H
+#define CXB_GRAPH_GEN_H
+
+#include <stdint.h>
+
+#include "cxb/graph.h"
+#include "cxb/graph_keyed.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct cxb_pool;
+
+typedef enum cxb_gen_model {
+    CXB_GEN_LINE,
+    CXB_GEN_RING,
+    CXB_GEN_LATTICE,
+    CXB_GEN_GNM,
+    CXB_GEN_GNP
+} cxb_gen_model;
+
+#define CXB_LATTICE_MAX_DIMS 16
+
+typedef struct cxb_gen_spec {
+    cxb_gen_model model;
+    uint64_t n;    /* vertices (lattice: product of the sides) */
+    uint64_t k;    /* ring: neighbours, even */
+    uint64_t m;    /* gnm: edges */
+    double p;      /* gnp: edge probability */
+    uint64_t seed; /* gnm, gnp (default 1) */
+    unsigned dims; /* lattice: number of sides */
+    uint64_t side[CXB_LATTICE_MAX_DIMS];
+    int periodic;  /* lattice (default 1) */
+    char text[512]; /* canonical spec: every key, defaults filled in, fixed order */
+} cxb_gen_spec;
+
+/* "line", "ring", "lattice", "gnm", "gnp". */
+const char *cxb_gen_model_name(cxb_gen_model m);
+
+/* Parses and validates SPEC (graph.md 9.1-9.3): unknown model or key, a missing key, a
+ * malformed number or a value out of range is CXB_EINPUT naming it. Integers accept
+ * 123, 1e6, 2^24; p is a decimal in [0, 1]. */
+cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s);
+
+/* Exact number of tuples the generator will produce, or for gnp the expected number
+ * p * n(n-1)/2 rounded down; for a validated spec. */
+uint64_t cxb_gen_tuples_hint(const cxb_gen_spec *s);
+
+/* Sequential reference: out receives the raw tuples (e->n = the vertex count). out is
+ * initialised here; free it with cxb_edges_free (cxb_csr_from_edges consumes it). */
+cxb_status cxb_generate_seq(const cxb_gen_spec *s, cxb_edges *out);
+
+/* Same tuples, same order, on the pool's workers. */
+cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, cxb_edges *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
