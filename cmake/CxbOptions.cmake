@@ -19,6 +19,7 @@ endif()
 
 # ---- CUDA ----
 set(CXB_HAVE_CUDA 0)
+set(CXB_HAVE_CURAND 0)
 if(NOT CXB_CUDA STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
@@ -34,6 +35,11 @@ if(NOT CXB_CUDA STREQUAL "OFF")
     # (prng.md 3.1.6) so that no backend can differ by contraction.
     string(APPEND CMAKE_CUDA_FLAGS " --fmad=false -Xcompiler=-Wall")
     set(CXB_HAVE_CUDA 1)
+    if(TARGET CUDA::curand)
+      set(CXB_HAVE_CURAND 1)
+    else()
+      message(STATUS "cxbench: libcurand not found - the cuRAND peer rows are not built")
+    endif()
   elseif(CXB_CUDA STREQUAL "ON")
     message(FATAL_ERROR "CXB_CUDA=ON but no CUDA compiler (nvcc) was found")
   else()
@@ -99,7 +105,10 @@ set(CXB_CUDA_FLAGS_ALL "${CMAKE_CUDA_FLAGS} ${CMAKE_CUDA_FLAGS_${CXB_BT_UPPER}}"
 
 function(cxb_link_optional target)
   if(CXB_HAVE_CUDA)
-    target_link_libraries(${target} PUBLIC CUDA::cudart CUDA::curand) # cuRAND: the peer rows
+    target_link_libraries(${target} PUBLIC CUDA::cudart)
+    if(CXB_HAVE_CURAND) # cuRAND: the peer rows of the prng study
+      target_link_libraries(${target} PUBLIC CUDA::curand)
+    endif()
     set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
   endif()
   if(CXB_HAVE_HWLOC)

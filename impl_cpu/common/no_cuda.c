@@ -128,36 +128,3 @@ const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx)
 }
 
 void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx) { (void)ctx; }
-
-cxb_status cxb_curand_cuda_create(cxb_curand_cuda **ctx, cxb_curand_gen gen, cxb_curand_ordering ordering,
-                                  uint64_t seed, uint64_t n)
-{
-    (void)gen;
-    (void)ordering;
-    (void)seed;
-    (void)n;
-    if (ctx)
-        *ctx = NULL;
-    return no_cuda();
-}
-
-cxb_status cxb_curand_cuda_reset(cxb_curand_cuda *ctx)
-{
-    (void)ctx;
-    return no_cuda();
-}
-
-cxb_status cxb_curand_cuda_run(cxb_curand_cuda *ctx, cxb_phases *ph)
-{
-    (void)ctx;
-    (void)ph;
-    return no_cuda();
-}
-
-const uint32_t *cxb_curand_cuda_out(const cxb_curand_cuda *ctx)
-{
-    (void)ctx;
-    return NULL;
-}
-
-void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx) { (void)ctx; }
