@@ -4,6 +4,8 @@
 #ifndef CXB_HARNESS_CLI_H
 #define CXB_HARNESS_CLI_H
 
+#include <stdint.h>
+
 #include "cxb/status.h"
 
 int cxb_cli_list(int argc, char **argv);
@@ -17,6 +19,10 @@ int cxb_cli_prng(int argc, char **argv);
 int cxb_cli_prng_u32(int argc, char **argv);
 #define CXB_PRNG_GENERATORS "lf24, philox4x32, threefry4x32, xorwow, mrg32k3a, mt19937"
 int cxb_cli_graph(int argc, char **argv);
+
+/* An unsigned count (123, 1e8, 2^20, 0x10) for option `flag` of command `cmd`: 0, or the
+ * exit code after printing the one error line. */
+int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out);
 
 /* Prints "cxbench: error: MSG" (one line) and returns code. */
 int cxb_cli_error(int code, const char *fmt, ...)

@@ -136,15 +136,15 @@ int cxb_cli_fit(int argc, char **argv)
         cxb_rset_free(&rs);
         return 2;
     }
-    /* samples.csv has been read: a failure here is the write (a read-only result set);
-     * the slopes are still printed */
-    if (cxb_derive_write(dir, study, lo, hi) != CXB_OK)
-        fprintf(stderr, "cxbench: warning: fit: derived files not written: %s\n", cxb_last_error());
     if ((st = cxb_rset_fit(&rs, study, lo, hi)) != CXB_OK) {
         fprintf(stderr, "cxbench: error: %s\n", cxb_last_error());
         cxb_rset_free(&rs);
         return st;
     }
+    /* samples.csv has been read: a failure here is the write (a read-only result set);
+     * the slopes are still printed */
+    if (cxb_derive_write_fitted(&rs) != CXB_OK)
+        fprintf(stderr, "cxbench: warning: fit: derived files not written: %s\n", cxb_last_error());
     for (size_t i = 0; i < rs.nseries; ++i) {
         const cxb_rseries *s = &rs.series[i];
         if (s->fit.warn_few)

@@ -26,9 +26,7 @@
 
 static int parse_count(const char *flag, const char *text, uint64_t *out)
 {
-    char where[64];
-    snprintf(where, sizeof where, "prng: %s", flag);
-    return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
+    return cxb_cli_parse_u64("prng", flag, text, out);
 }
 
 /* --seed IJ,KL (RANMAR's two seeds) or one 64-bit S. */

@@ -92,9 +92,7 @@ static uint32_t next(source *s)
 
 static int parse_u64(const char *flag, const char *text, uint64_t *out)
 {
-    char where[64];
-    snprintf(where, sizeof where, "prng: %s", flag);
-    return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
+    return cxb_cli_parse_u64("prng", flag, text, out);
 }
 
 /* "a,b[,c,d]" of 32-bit words; *n gets the count. */

@@ -122,9 +122,13 @@ cxb_status cxb_derive_write(const char *run_dir, const cxb_study *study, double 
         return st;
     st = cxb_rset_fit(&rs, study, range_lo, range_hi);
     if (st == CXB_OK)
-        st = write_summary(&rs);
-    if (st == CXB_OK)
-        st = write_fit(&rs);
+        st = cxb_derive_write_fitted(&rs);
     cxb_rset_free(&rs);
     return st;
+}
+
+cxb_status cxb_derive_write_fitted(const cxb_rset *rs)
+{
+    cxb_status st = write_summary(rs);
+    return st == CXB_OK ? write_fit(rs) : st;
 }

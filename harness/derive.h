@@ -13,4 +13,9 @@
 cxb_status cxb_derive_write(const char *run_dir, const cxb_study *study, double range_lo,
                             double range_hi);
 
+/* The same two files from a result set already loaded and fitted (cxb_rset_fit), for
+ * callers that print the fits too: nothing is read or fitted twice. */
+struct cxb_rset;
+cxb_status cxb_derive_write_fitted(const struct cxb_rset *rs);
+
 #endif

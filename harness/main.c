@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness/cli.h"
+#include "harness/params.h"
 #include "harness/instructions.h"
 
 int cxb_cli_error(int code, const char *fmt, ...)
@@ -15,6 +16,13 @@ int cxb_cli_error(int code, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     return code;
+}
+
+int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out)
+{
+    char where[96];
+    snprintf(where, sizeof where, "%s: %s", cmd, flag);
+    return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
 }
 
 int cxb_cli_status(cxb_status st)

@@ -20,6 +20,7 @@
 #include "harness/checksum.h"
 #include "harness/registry.h"
 #include "suites/prng_curand.h"
+#include "suites/prng_params.h"
 #include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
 
@@ -37,6 +38,8 @@ typedef struct lf24_ctx {
     cxb_phases setup;
 } lf24_ctx;
 
+const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
+                                           "carry", "block", "rounds", "threads", "ordering", "spm", NULL};
 static const char *const mode_names[] = {"store", "sum", NULL};
 static const char *const carry_names[] = {"exact", "float", NULL};
 

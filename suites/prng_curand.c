@@ -19,7 +19,7 @@
 #include "cxb/rng/xorwow.h"
 #include "harness/checksum.h"
 #include "harness/params.h"
-#include "suites/prng_philox.h"
+#include "suites/prng_params.h"
 
 static const char *const ordering_names[] = {"default", "seeded", "legacy", "dynamic", NULL};
 

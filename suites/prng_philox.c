@@ -15,9 +15,8 @@
 #include "cxb/rng/philox.h"
 #include "harness/checksum.h"
 #include "harness/params.h"
+#include "suites/prng_params.h"
 
-const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
-                                           "carry", "block", "rounds", "threads", "ordering", "spm", NULL};
 
 typedef enum { P_SEQ, P_PTHREADS, P_CUDA } philox_kind;
 

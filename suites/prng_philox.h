@@ -1,13 +1,8 @@
-/* suites/prng_philox.h - the prng study's Philox4x32 implementations (prng.md 3.4) and the
- * parameter names every prng implementation accepts. */
+/* suites/prng_philox.h - the prng study's Philox4x32 implementations (prng.md 3.4). */
 #ifndef CXB_SUITES_PRNG_PHILOX_H
 #define CXB_SUITES_PRNG_PHILOX_H
 
 #include "harness/registry.h"
-
-/* One --set applies to a whole prng run, so every implementation accepts every prng
- * parameter and ignores those that are not its own; anything else is an error. */
-extern const char *const cxb_prng_param_keys[];
 
 cxb_status cxb_philox_setup_seq(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_philox_setup_pthreads(const cxb_params *p, const cxb_env *env, void **ctx);
