@@ -211,7 +211,7 @@ int cxb_cli_prng_u32(int argc, char **argv)
     } else {
         if (!(s.mt = malloc(sizeof *s.mt)))
             return cxb_cli_error(3, "prng: out of memory");
-        cxb_mt19937_init(s.mt, (uint32_t)seed);
+        cxb_mt19937_init_genrand(s.mt, (uint32_t)seed);
     }
     for (uint64_t k = 0; k < skip; ++k)
         (void)next(&s);

@@ -93,16 +93,36 @@ int main(void)
     CHECK(cxb_philox4x32_next_u32(&s) == cxb_philox4x32_next_u32(&t));
 
     cxb_mt19937_state m;
-    cxb_mt19937_init(&m, 5489u);
+    cxb_mt19937_init_genrand(&m, 5489u);
     uint32_t x = 0;
     for (int i = 0; i < 10000; ++i)
         x = cxb_mt19937_next_u32(&m);
     CHECK_MSG(x == 4123659995u, "mt19937(5489) 10000th: %u", x);
-    cxb_mt19937_init(&m, 1234u);
+    cxb_mt19937_init_genrand(&m, 1234u);
     static const uint32_t m1234[3] = {822569775u, 2137449171u, 2671936806u};
     for (int i = 0; i < 3; ++i) {
         x = cxb_mt19937_next_u32(&m);
         CHECK_MSG(x == m1234[i], "mt19937(1234) output %d: %u", i, x);
     }
+    /* mt19937ar.c's published init_by_array({0x123, 0x234, 0x345, 0x456}) outputs */
+    static const uint32_t key[4] = {0x123, 0x234, 0x345, 0x456};
+    static const uint32_t byarr[5] = {1067595299u, 955945823u, 477289528u, 4107218783u, 4228976476u};
+    cxb_mt19937_init_by_array(&m, key, 4);
+    for (int i = 0; i < 5; ++i) {
+        x = cxb_mt19937_next_u32(&m);
+        CHECK_MSG(x == byarr[i], "mt19937 init_by_array output %d: %u", i, x);
+    }
+    /* the uniform API: stream 0 of a 32-bit seed is std::mt19937, the offset is stepped */
+    cxb_mt19937_state a;
+    cxb_mt19937_init(&a, 1234u, 0, 2);
+    CHECK(cxb_mt19937_next_u32(&a) == 2671936806u);
+    /* threefry4x32's uniform stream: word k of block (k/4, stream) under key (seed) */
+    cxb_threefry4x32_state tf;
+    cxb_threefry4x32_init(&tf, 1234u, 7, 5);
+    cxb_threefry4x32_ctr tc = {{1, 0, 7, 0}};
+    cxb_threefry4x32_key tk = {{1234u, 0, 0, 0}};
+    cxb_threefry4x32_ctr tb = cxb_threefry4x32_block(tc, tk, 20);
+    CHECK(cxb_threefry4x32_next_u32(&tf) == tb.v[1]);
+    CHECK(cxb_threefry4x32_next_u32(&tf) == tb.v[2]);
     CHECK_DONE();
 }

@@ -24,7 +24,8 @@ typedef struct cxb_mt19937_state {
     uint32_t i; /* next word of mt to temper; N: regenerate first */
 } cxb_mt19937_state;
 
-static inline CXB_HD void cxb_mt19937_init(cxb_mt19937_state *s, uint32_t seed)
+/* init_genrand(seed): std::mt19937(seed). */
+static inline CXB_HD void cxb_mt19937_init_genrand(cxb_mt19937_state *s, uint32_t seed)
 {
     s->mt[0] = seed;
     for (uint32_t i = 1; i < CXB_MT19937_N; ++i)
@@ -52,6 +53,48 @@ static inline CXB_HD uint32_t cxb_mt19937_next_u32(cxb_mt19937_state *s)
     y ^= (y << 15) & 0xEFC60000u;
     y ^= y >> 18;
     return y;
+}
+
+/* init_by_array(key, len) of mt19937ar.c. */
+static inline CXB_HD void cxb_mt19937_init_by_array(cxb_mt19937_state *s, const uint32_t *key, uint32_t len)
+{
+    cxb_mt19937_init_genrand(s, 19650218u);
+    uint32_t i = 1, j = 0, k = CXB_MT19937_N > len ? CXB_MT19937_N : len;
+    for (; k; --k) {
+        s->mt[i] = (s->mt[i] ^ ((s->mt[i - 1] ^ (s->mt[i - 1] >> 30)) * 1664525u)) + key[j] + j;
+        if (++i >= CXB_MT19937_N) {
+            s->mt[0] = s->mt[CXB_MT19937_N - 1];
+            i = 1;
+        }
+        if (++j >= len)
+            j = 0;
+    }
+    for (k = CXB_MT19937_N - 1; k; --k) {
+        s->mt[i] = (s->mt[i] ^ ((s->mt[i - 1] ^ (s->mt[i - 1] >> 30)) * 1566083941u)) - i;
+        if (++i >= CXB_MT19937_N) {
+            s->mt[0] = s->mt[CXB_MT19937_N - 1];
+            i = 1;
+        }
+    }
+    s->mt[0] = 0x80000000u; /* MSB is 1, assuring a non-zero initial array */
+    s->i = CXB_MT19937_N;
+}
+
+/* The uniform stream API of cxb/rng/all.h. MT19937 has no cheap jump, so its streams are
+ * random spacing over a 2^19937 period [C]: stream 0 of a seed below 2^32 is
+ * std::mt19937(seed); any other (seed, stream) is init_by_array({seed lo, seed hi,
+ * stream lo, stream hi}). The offset is stepped (O(offset)). */
+static inline CXB_HD void cxb_mt19937_init(cxb_mt19937_state *s, uint64_t seed, uint64_t stream,
+                                           uint64_t offset)
+{
+    if (stream == 0 && seed <= 0xFFFFFFFFu) {
+        cxb_mt19937_init_genrand(s, (uint32_t)seed);
+    } else {
+        uint32_t key[4] = {(uint32_t)seed, (uint32_t)(seed >> 32), (uint32_t)stream, (uint32_t)(stream >> 32)};
+        cxb_mt19937_init_by_array(s, key, 4);
+    }
+    for (uint64_t k = 0; k < offset; ++k)
+        (void)cxb_mt19937_next_u32(s);
 }
 
 #endif

@@ -70,4 +70,42 @@ static inline CXB_HD cxb_threefry4x32_ctr cxb_threefry4x32_block(cxb_threefry4x3
     return o;
 }
 
+/* ---- the uniform stream API of cxb/rng/all.h [C] ----
+ * Threefry4x32-20 has no cuRAND counterpart; its stream is laid out like cuRAND's Philox:
+ * key = (lo32 seed, hi32 seed, 0, 0), counter = (block lo, block hi, stream lo, stream hi),
+ * the four words of a block in order; offset k starts at word k mod 4 of block k / 4. */
+typedef struct cxb_threefry4x32_state {
+    cxb_threefry4x32_ctr ctr, out;
+    cxb_threefry4x32_key key;
+    uint32_t lane;
+} cxb_threefry4x32_state;
+
+static inline CXB_HD void cxb_threefry4x32_init(cxb_threefry4x32_state *s, uint64_t seed, uint64_t stream,
+                                                uint64_t offset)
+{
+    uint64_t blk = offset / 4;
+    s->key.v[0] = (uint32_t)seed;
+    s->key.v[1] = (uint32_t)(seed >> 32);
+    s->key.v[2] = s->key.v[3] = 0;
+    s->ctr.v[0] = (uint32_t)blk;
+    s->ctr.v[1] = (uint32_t)(blk >> 32);
+    s->ctr.v[2] = (uint32_t)stream;
+    s->ctr.v[3] = (uint32_t)(stream >> 32);
+    s->lane = (uint32_t)(offset % 4);
+    s->out = cxb_threefry4x32_block(s->ctr, s->key, 20);
+}
+
+static inline CXB_HD uint32_t cxb_threefry4x32_next_u32(cxb_threefry4x32_state *s)
+{
+    uint32_t x = s->out.v[s->lane];
+    if (++s->lane == 4) {
+        s->lane = 0;
+        for (int i = 0; i < 4; ++i) /* 128-bit counter increment, C0 first */
+            if (++s->ctr.v[i] != 0)
+                break;
+        s->out = cxb_threefry4x32_block(s->ctr, s->key, 20);
+    }
+    return x;
+}
+
 #endif
