@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cxb/prng.h"
+#include "cxb/rng/any.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 #include "harness/prng_writer.h"
@@ -143,7 +144,7 @@ static int prng_lf24(int argc, char **argv)
 int cxb_cli_prng(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
-        return cxb_cli_error(2, "prng: expected a generator name (%s)", CXB_PRNG_GENERATORS);
+        return cxb_cli_error(2, "prng: expected a generator name (lf24, %s)", cxb_rng_names());
     if (!strcmp(argv[1], "lf24"))
         return prng_lf24(argc, argv);
     return cxb_cli_prng_u32(argc, argv);

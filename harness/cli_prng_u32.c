@@ -1,16 +1,15 @@
-/* cxbench prng GEN for the 32-bit generators (prng.md 7.1):
+/* cxbench prng GEN for every generator of cxb/rng/all.h (prng.md 7.1):
  *
- *   cxbench prng philox4x32|xorwow|mrg32k3a [--seed S] [--subsequence K] [--offset O]
- *   cxbench prng threefry4x32 [--seed S] [--subsequence K] [--offset O]
- *   cxbench prng mt19937 [--seed S]
- *       common: [--skip N] --count N [--format dec|hex|raw] [--rounds R (philox, threefry)]
+ *   cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N
+ *                    [--format dec|hex|raw] [--rounds R (philox4x32, threefry4x32)]
  *   cxbench prng philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N
  *
- * For philox4x32, xorwow and mrg32k3a, --seed/--subsequence/--offset mean exactly what they
- * mean to curand_init(seed, subsequence, offset, &state) followed by curand(). threefry4x32
- * has no cuRAND counterpart; its stream is defined like Philox's (key = (lo32 seed, hi32
- * seed, 0, 0), counter = (block lo, block hi, lo32 subsequence, hi32 subsequence), the four
- * words of a block in order) - a project convention. mt19937's --seed is std::mt19937's.
+ * --seed/--subsequence/--offset are the generator's cxb_g_init(seed, stream, offset) (all.h):
+ * for philox4x32, xorwow and mrg32k3a exactly curand_init(seed, subsequence, offset, &state)
+ * followed by curand(); for the others what their header defines (threefry4x32 like Philox:
+ * key = (lo32 seed, hi32 seed, 0, 0), counter = (block lo, block hi, lo32 subsequence, hi32
+ * subsequence); mt19937's stream 0 is std::mt19937(seed)). Generators come from the list by
+ * name, so a generator added to it is served here with no edit.
  * --skip N discards N outputs after that. With --key and --counter the raw block function's
  * four words are printed for that counter, then for the following counters (C0 incremented
  * with carry), until --count words. raw is little-endian uint32; --count 0 writes until the
@@ -21,28 +20,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/rng/mrg32k3a.h"
-#include "cxb/rng/mt19937.h"
-#include "cxb/rng/philox.h"
-#include "cxb/rng/threefry.h"
-#include "cxb/rng/xorwow.h"
+#include "cxb/rng/any.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 #include "harness/prng_writer.h"
 
-typedef enum { G_PHILOX, G_THREEFRY, G_XORWOW, G_MRG, G_MT } gen_id;
-
-typedef struct source {
-    gen_id gen;
-    int block_mode;
+/* The raw block function of the counter-based generators (--key/--counter), and their
+ * streams with a --rounds other than the default: words of consecutive counters. */
+typedef struct block_source {
+    int philox; /* else threefry */
     unsigned rounds;
     uint32_t key[4], ctr[4], out[4];
     unsigned lane;
-    cxb_philox4x32_state philox;
-    cxb_xorwow_state xorwow;
-    cxb_mrg32k3a_state mrg;
-    cxb_mt19937_state *mt;
-} source;
+} block_source;
 
 static void ctr_incr(uint32_t c[4])
 {
@@ -51,9 +41,9 @@ static void ctr_incr(uint32_t c[4])
             break;
 }
 
-static void block(source *s)
+static void block(block_source *s)
 {
-    if (s->gen == G_PHILOX) {
+    if (s->philox) {
         cxb_philox4x32_ctr c = {{s->ctr[0], s->ctr[1], s->ctr[2], s->ctr[3]}};
         cxb_philox4x32_key k = {{s->key[0], s->key[1]}};
         cxb_philox4x32_ctr o = cxb_philox4x32_block(c, k, s->rounds);
@@ -66,9 +56,9 @@ static void block(source *s)
     }
 }
 
-/* the counter-based generators outside cuRAND's stream (block mode, threefry's stream) */
-static uint32_t next_block_word(source *s)
+static uint32_t next_block_word(void *arg)
 {
+    block_source *s = arg;
     uint32_t x = s->out[s->lane];
     if (++s->lane == 4) {
         s->lane = 0;
@@ -76,18 +66,6 @@ static uint32_t next_block_word(source *s)
         block(s);
     }
     return x;
-}
-
-static uint32_t next(source *s)
-{
-    if (s->block_mode || s->gen == G_THREEFRY)
-        return next_block_word(s);
-    switch (s->gen) {
-    case G_PHILOX: return cxb_philox4x32_next_u32(&s->philox);
-    case G_XORWOW: return cxb_xorwow_next_u32(&s->xorwow);
-    case G_MRG: return cxb_mrg32k3a_next_u32(&s->mrg);
-    default: return cxb_mt19937_next_u32(s->mt);
-    }
 }
 
 static int parse_u64(const char *flag, const char *text, uint64_t *out)
@@ -122,17 +100,15 @@ static int parse_words(const char *flag, const char *text, uint32_t *w, int max,
 
 int cxb_cli_prng_u32(int argc, char **argv)
 {
-    static const char *const names[] = {"philox4x32", "threefry4x32", "xorwow", "mrg32k3a", "mt19937"};
-    source s;
-    memset(&s, 0, sizeof s);
-    int gi = -1;
-    for (int i = 0; i < 5; ++i)
-        if (!strcmp(argv[1], names[i]))
-            gi = i;
-    if (gi < 0)
-        return cxb_cli_error(2, "prng: %s: unknown generator (%s)", argv[1], CXB_PRNG_GENERATORS);
-    s.gen = (gen_id)gi;
-    uint64_t seed = s.gen == G_MT ? 5489u : 0, sub = 0, off = 0, skip = 0, count = 0, rounds = 0;
+    const cxb_rng_desc *d = cxb_rng_find(argv[1]);
+    if (!d)
+        return cxb_cli_error(2, "prng: %s: unknown generator (lf24, %s)", argv[1], cxb_rng_names());
+    int is_philox = !strcmp(d->name, "philox4x32"), is_threefry = !strcmp(d->name, "threefry4x32");
+    int is_mt = !strcmp(d->name, "mt19937");
+    block_source b;
+    memset(&b, 0, sizeof b);
+    b.philox = is_philox;
+    uint64_t seed = is_mt ? 5489u : 0, sub = 0, off = 0, skip = 0, count = 0, rounds = 0;
     int have_count = 0, have_sub = 0, have_off = 0, nkey = -1, nctr = -1, rc = 0;
     cxb_out_format fmt = CXB_OUT_DEC;
     for (int i = 2; i < argc && rc == 0; ++i) {
@@ -157,71 +133,70 @@ int cxb_cli_prng_u32(int argc, char **argv)
         else if (!strcmp(a, "--format"))
             rc = cxb_prng_parse_format(v, &fmt);
         else if (!strcmp(a, "--key"))
-            rc = parse_words(a, v, s.key, 4, &nkey);
+            rc = parse_words(a, v, b.key, 4, &nkey);
         else if (!strcmp(a, "--counter"))
-            rc = parse_words(a, v, s.ctr, 4, &nctr);
+            rc = parse_words(a, v, b.ctr, 4, &nctr);
         else
-            return cxb_cli_error(2, "prng: %s: unknown option for %s", a, names[gi]);
+            return cxb_cli_error(2, "prng: %s: unknown option for %s", a, d->name);
     }
     if (rc)
         return rc;
     if (!have_count)
         return cxb_cli_error(2, "prng: --count is required (0 = until the reader stops)");
-    int counter_based = s.gen == G_PHILOX || s.gen == G_THREEFRY;
+    int counter_based = is_philox || is_threefry;
     if (rounds && !counter_based)
         return cxb_cli_error(2, "prng: --rounds: only philox4x32 and threefry4x32 have rounds");
-    s.rounds = rounds ? (unsigned)rounds : s.gen == G_PHILOX ? 10u : 20u;
-    if ((s.gen == G_PHILOX && s.rounds > 16) || (s.gen == G_THREEFRY && s.rounds > 72))
-        return cxb_cli_error(2, "prng: --rounds %u: at most %d", s.rounds, s.gen == G_PHILOX ? 16 : 72);
+    b.rounds = rounds ? (unsigned)rounds : is_philox ? 10u : 20u;
+    if ((is_philox && b.rounds > 16) || (is_threefry && b.rounds > 72))
+        return cxb_cli_error(2, "prng: --rounds %u: at most %d", b.rounds, is_philox ? 16 : 72);
     if ((nkey >= 0) != (nctr >= 0))
         return cxb_cli_error(2, "prng: --key and --counter go together (the raw block function)");
+    int block_mode = 0;
     if (nkey >= 0) {
-        int want_key = s.gen == G_PHILOX ? 2 : 4;
+        int want_key = is_philox ? 2 : 4;
         if (!counter_based)
             return cxb_cli_error(2, "prng: --key/--counter: only philox4x32 and threefry4x32 are counter-based");
         if (nkey != want_key || nctr != 4)
-            return cxb_cli_error(2, "prng: %s needs --key of %d words and --counter of 4", names[gi], want_key);
+            return cxb_cli_error(2, "prng: %s needs --key of %d words and --counter of 4", d->name, want_key);
         if (have_sub || have_off)
             return cxb_cli_error(2, "prng: --subsequence/--offset do not apply to --key/--counter");
-        s.block_mode = 1;
+        block_mode = 1;
     }
-    if (s.gen == G_MT && (have_sub || have_off))
-        return cxb_cli_error(2, "prng: mt19937 has no subsequences or offsets (use --skip)");
-    if (s.gen == G_MT && seed > UINT32_MAX)
+    if (is_mt && !have_sub && seed > UINT32_MAX)
         return cxb_cli_error(2, "prng: --seed %llu: std::mt19937 takes a 32-bit seed", (unsigned long long)seed);
 
-    if (s.block_mode) {
-        block(&s);
-    } else if (s.gen == G_THREEFRY) {
-        s.key[0] = (uint32_t)seed;
-        s.key[1] = (uint32_t)(seed >> 32);
-        uint64_t blk = off / 4; /* 2^64 blocks per subsequence, as Philox's */
-        s.ctr[0] = (uint32_t)blk;
-        s.ctr[1] = (uint32_t)(blk >> 32);
-        s.ctr[2] = (uint32_t)sub;
-        s.ctr[3] = (uint32_t)(sub >> 32);
-        s.lane = (unsigned)(off % 4);
-        block(&s);
-    } else if (s.gen == G_PHILOX) {
-        cxb_philox4x32_init_r(&s.philox, seed, sub, off, s.rounds);
-    } else if (s.gen == G_XORWOW) {
-        cxb_xorwow_init(&s.xorwow, seed, sub, off);
-    } else if (s.gen == G_MRG) {
-        cxb_mrg32k3a_init(&s.mrg, seed, sub, off);
+    uint32_t (*next)(void *) = next_block_word;
+    void *arg = &b;
+    cxb_rng_any *any = NULL;
+    if (block_mode) {
+        block(&b);
+    } else if (counter_based && b.rounds != (is_philox ? 10u : 20u)) {
+        /* the stream of cxb_g_init with other rounds: same counter layout, other block function */
+        uint64_t blk = off / 4;
+        b.key[0] = (uint32_t)seed;
+        b.key[1] = (uint32_t)(seed >> 32);
+        b.ctr[0] = (uint32_t)blk;
+        b.ctr[1] = (uint32_t)(blk >> 32);
+        b.ctr[2] = (uint32_t)sub;
+        b.ctr[3] = (uint32_t)(sub >> 32);
+        b.lane = (unsigned)(off % 4);
+        block(&b);
     } else {
-        if (!(s.mt = malloc(sizeof *s.mt)))
-            return cxb_cli_error(3, "prng: out of memory");
-        cxb_mt19937_init_genrand(s.mt, (uint32_t)seed);
+        cxb_status st = cxb_rng_any_create(&any, d, seed, sub, off);
+        if (st != CXB_OK)
+            return cxb_cli_error(3, "prng: %s", cxb_last_error());
+        next = cxb_rng_any_next_fn;
+        arg = any;
     }
     for (uint64_t k = 0; k < skip; ++k)
-        (void)next(&s);
+        (void)next(arg);
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, CXB_PACK_32, 8);
     for (uint64_t k = 0; rc == 0 && (count == 0 || k < count); ++k)
-        rc = cxb_prng_put(&w, next(&s));
+        rc = cxb_prng_put(&w, next(arg));
     if (rc == 0)
         rc = cxb_prng_finish(&w);
-    free(s.mt);
+    cxb_rng_any_destroy(any);
     if (rc > 0)
         return cxb_cli_error(2, "prng: writing to stdout failed: %s", strerror(errno));
     return 0;

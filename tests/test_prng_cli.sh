@@ -82,7 +82,9 @@ expect_error 2 "$cx" prng philox4x32 --count 4 --key 1,2 --counter 0,0,0,0x10000
 expect_error 2 "$cx" prng xorwow --count 4 --key 1,2 --counter 0,0,0,0
 expect_error 2 "$cx" prng xorwow --count 4 --rounds 7
 expect_error 2 "$cx" prng philox4x32 --count 4 --rounds 17
-expect_error 2 "$cx" prng mt19937 --count 4 --subsequence 1
+# mt19937 stream K >= 1 is init_by_array({seed lo, seed hi, K lo, K hi}): the published
+# mt19937ar vector is init_by_array({0x123, 0x234, 0x345, 0x456})
+expect_output "1067595299" "$cx" prng mt19937 --seed $(((0x234 << 32) | 0x123)) --subsequence $(((0x456 << 32) | 0x345)) --count 1
 expect_error 2 "$cx" prng mt19937 --count 4 --seed 4294967296
 expect_error 2 "$cx" prng mrg32k3a --count 4 --format octal
 expect_error 2 "$cx" prng mrg32k3a --count 4 --pack 16x2
