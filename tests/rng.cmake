@@ -13,3 +13,4 @@ cxb_test(prng_philox_bulk test_philox_bulk.c)
 # uniform API's offset/stream properties over the whole list
 cxb_test(prng_rng_kat_data test_rng_kat_data.c)
 cxb_test(prng_rng_offset test_rng_offset.c)
+cxb_test(prng_tinymt32_dc test_tinymt32_dc.c)
