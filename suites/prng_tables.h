@@ -9,4 +9,9 @@
 /* Leist Table 4.1 (prng.md 6.1) in the thesis's layout, with the published rows. */
 cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out);
 
+/* Leist Table 4.2 (prng.md 6.3): NR3 generators vs Marsaglia CUDA 1, per backend of the run,
+ * with memory per thread and the published rows. Prints nothing when the run has no
+ * mode=sum points of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* or prng.lf24.* (r = 97). */
+cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out);
+
 #endif

@@ -39,8 +39,10 @@
 #include "cxb/hd.h"
 #include "cxb/rng/mrg32k3a.h"
 #include "cxb/rng/mt19937.h"
+#include "cxb/rng/nr3.h"
 #include "cxb/rng/philox.h"
 #include "cxb/rng/threefry.h"
+#include "cxb/rng/tinymt32.h"
 #include "cxb/rng/xorwow.h"
 
 typedef enum cxb_rng_kind { CXB_RNG_COUNTER, CXB_RNG_STATEFUL } cxb_rng_kind;
@@ -51,7 +53,13 @@ typedef enum cxb_rng_kind { CXB_RNG_COUNTER, CXB_RNG_STATEFUL } cxb_rng_kind;
     X("threefry4x32", threefry4x32, CXB_RNG_COUNTER, 1, 4)           \
     X("xorwow", xorwow, CXB_RNG_STATEFUL, 262144, 4)                 \
     X("mrg32k3a", mrg32k3a, CXB_RNG_STATEFUL, 262144, 4)             \
-    X("mt19937", mt19937, CXB_RNG_STATEFUL, 1024, 624)
+    X("mt19937", mt19937, CXB_RNG_STATEFUL, 1024, 624)               \
+    X("ran", ran, CXB_RNG_STATEFUL, 262144, 4)                       \
+    X("ranq1", ranq1, CXB_RNG_STATEFUL, 262144, 4)                   \
+    X("ranq2", ranq2, CXB_RNG_STATEFUL, 262144, 4)                   \
+    X("ranlim32", ranlim32, CXB_RNG_STATEFUL, 262144, 4)             \
+    X("ranhash", ranhash, CXB_RNG_COUNTER, 1, 4)                     \
+    X("tinymt32", tinymt32, CXB_RNG_STATEFUL, 262144, 4)
 
 /* A generator's descriptor (what `cxbench list` and the harness read). */
 typedef struct cxb_rng_desc {
