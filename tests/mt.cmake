@@ -16,3 +16,6 @@ else()
     target_link_libraries(prng_mt_curand_host PRIVATE ${CXB_CURAND_LIBRARY})
   endif()
 endif()
+
+# the block-scope kernels against the host cores (exit 77 without a GPU)
+cxb_test(prng_mt_cuda test_mt_cuda.c)
