@@ -100,6 +100,7 @@ static void check_job(int gen, uint64_t seed, uint64_t S, uint64_t C, uint64_t n
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    (void)quick;
     const char *why = NULL;
     cxb_bulk_job bad = {1, 16, 0, 1};
     if (cxb_cuda_device_count(&why) == 0) {
