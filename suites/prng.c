@@ -39,7 +39,8 @@ typedef struct lf24_ctx {
 } lf24_ctx;
 
 const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
-                                           "carry", "block", "rounds", "threads", "ordering", "spm", NULL};
+                                           "carry", "block", "rounds", "threads", "ordering", "spm",
+                                           "type", NULL};
 static const char *const mode_names[] = {"store", "sum", NULL};
 static const char *const carry_names[] = {"exact", "float", NULL};
 
@@ -417,6 +418,10 @@ static const cxb_impl prng_impls[] = {
                 "cuRAND host API, XORWOW (peer row; --set ordering=dynamic|default|legacy|seeded)"),
     CURAND_IMPL("prng.mrg32k3a.curand", "mrg32k3a", cxb_curand_setup_mrg32k3a,
                 "cuRAND host API, MRG32k3a (peer row; --set ordering=dynamic|default|legacy)"),
+    CURAND_IMPL("prng.mtgp32.curand", "mtgp32", cxb_curand_setup_mtgp32,
+                "cuRAND host API, MTGP32 (peer row; --set ordering=dynamic|default|legacy, type=u32|f32|f64)"),
+    CURAND_IMPL("prng.mt19937.curand", "mt19937", cxb_curand_setup_mt19937,
+                "cuRAND host API, MT19937 (peer row; --set ordering=default|legacy, type=u32|f32|f64)"),
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},

@@ -8,6 +8,8 @@
 cxb_status cxb_curand_setup_xorwow(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_curand_setup_mrg32k3a(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_curand_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_curand_setup_mtgp32(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_curand_setup_mt19937(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_curand_reset(void *ctx);
 cxb_status cxb_curand_run(void *ctx, cxb_phases *ph);
 cxb_status cxb_curand_verify(void *ctx);

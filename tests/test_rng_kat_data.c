@@ -183,6 +183,10 @@ static void run_case(kase *k)
         }
         return;
     }
+#if !CXB_HAVE_MTGP32
+    if (!strcmp(k->gen, "mtgp32")) /* built only with the toolkit's parameter table */
+        return;
+#endif
     CHECK_MSG(0, "%s:%d: no generator '%s' for a '%s' case with these keys", k->file, k->line, k->gen, k->type);
 }
 

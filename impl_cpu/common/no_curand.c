@@ -9,8 +9,9 @@
 static cxb_status no_curand(void) { return cxb_fail(CXB_ERESOURCE, "cuRAND: built without cuRAND"); }
 
 cxb_status cxb_curand_cuda_create(cxb_curand_cuda **ctx, cxb_curand_gen gen, cxb_curand_ordering ordering,
-                                  uint64_t seed, uint64_t n)
+                                  uint64_t seed, uint64_t n, cxb_curand_type type)
 {
+    (void)type;
     (void)gen;
     (void)ordering;
     (void)seed;

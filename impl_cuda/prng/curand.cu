@@ -19,6 +19,8 @@
 struct cxb_curand_cuda {
     cxb_u32_output o; /* used for its buffers, stream and timer; cuRAND picks its own grid */
     curandGenerator_t gen;
+    cxb_curand_type type;
+    uint64_t n; /* numbers per call (o holds n words, 2n for doubles) */
 };
 
 static const char *curand_name(curandStatus_t s)
@@ -61,10 +63,12 @@ extern "C" void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx)
 }
 
 extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_gen gen,
-                                             cxb_curand_ordering ordering, uint64_t seed, uint64_t n)
+                                             cxb_curand_ordering ordering, uint64_t seed, uint64_t n,
+                                             cxb_curand_type type)
 {
     static const curandRngType_t types[] = {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A,
-                                            CURAND_RNG_PSEUDO_PHILOX4_32_10};
+                                            CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_MTGP32,
+                                            CURAND_RNG_PSEUDO_MT19937};
     static const curandOrdering_t orders[] = {CURAND_ORDERING_PSEUDO_DEFAULT, CURAND_ORDERING_PSEUDO_SEEDED,
                                               CURAND_ORDERING_PSEUDO_LEGACY, CURAND_ORDERING_PSEUDO_DYNAMIC};
     static const char *const order_names[] = {"default", "seeded", "legacy", "dynamic"};
@@ -72,7 +76,13 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
     cxb_curand_cuda *ctx = (cxb_curand_cuda *)calloc(1, sizeof *ctx);
     if (!ctx)
         return cxb_fail(CXB_ERESOURCE, "prng.curand: out of host memory");
-    cxb_status st = cxb_u32_output_create(&ctx->o, n, 256, 16, "prng.curand");
+    ctx->type = type;
+    ctx->n = n;
+    if (type == CXB_CURAND_F64 && n > UINT64_MAX / 2) {
+        free(ctx);
+        return cxb_fail(CXB_EINPUT, "prng.curand: n = %llu doubles is too many", (unsigned long long)n);
+    }
+    cxb_status st = cxb_u32_output_create(&ctx->o, type == CXB_CURAND_F64 ? 2 * n : n, 256, 16, "prng.curand");
     if (st == CXB_OK)
         st = curand_check(curandCreateGenerator(&ctx->gen, types[gen]), "curandCreateGenerator", CXB_ERESOURCE);
     if (st == CXB_OK)
@@ -107,10 +117,20 @@ extern "C" cxb_status cxb_curand_cuda_run(cxb_curand_cuda *ctx, cxb_phases *ph)
     cxb_status st = cxb_u32_output_begin(o, ph);
     if (st != CXB_OK)
         return st;
-    if (o->n > 0 && (st = curand_check(curandGenerate(ctx->gen, o->d_out, (size_t)o->n), "curandGenerate",
-                                       CXB_EINPUT)) != CXB_OK)
-        return st;
-    return cxb_u32_output_finish(o, ph, "curandGenerate");
+    static const char *const calls[] = {"curandGenerate", "curandGenerateUniform", "curandGenerateUniformDouble"};
+    if (ctx->n > 0) {
+        curandStatus_t cs;
+        size_t n = (size_t)ctx->n;
+        if (ctx->type == CXB_CURAND_F32)
+            cs = curandGenerateUniform(ctx->gen, (float *)(void *)o->d_out, n);
+        else if (ctx->type == CXB_CURAND_F64)
+            cs = curandGenerateUniformDouble(ctx->gen, (double *)(void *)o->d_out, n);
+        else
+            cs = curandGenerate(ctx->gen, o->d_out, n);
+        if ((st = curand_check(cs, calls[ctx->type], CXB_EINPUT)) != CXB_OK)
+            return st;
+    }
+    return cxb_u32_output_finish(o, ph, calls[ctx->type]);
 }
 
 extern "C" const uint32_t *cxb_curand_cuda_out(const cxb_curand_cuda *ctx) { return ctx->o.h_out; }

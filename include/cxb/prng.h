@@ -179,7 +179,12 @@ void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx);
 /* ---- cuRAND as a peer row (prng.<gen>.curand): the host API generating n uint32 into
  * device memory on the implementation's stream (curandGenerate), timed with events like
  * our kernels, in the same process. Timed, not an oracle. ---- */
-typedef enum cxb_curand_gen { CXB_CURAND_XORWOW, CXB_CURAND_MRG32K3A, CXB_CURAND_PHILOX } cxb_curand_gen;
+typedef enum cxb_curand_gen {
+    CXB_CURAND_XORWOW, CXB_CURAND_MRG32K3A, CXB_CURAND_PHILOX, CXB_CURAND_MTGP32, CXB_CURAND_MT19937
+} cxb_curand_gen;
+/* What one call generates (--set type=): n uint32 (curandGenerate), n floats
+ * (curandGenerateUniform) or n doubles (curandGenerateUniformDouble); rates count numbers. */
+typedef enum cxb_curand_type { CXB_CURAND_U32, CXB_CURAND_F32, CXB_CURAND_F64 } cxb_curand_type;
 /* cuRAND's pseudo-random orderings; not every generator accepts every one (cuRAND says
  * CURAND_STATUS_OUT_OF_RANGE, reported as CXB_EINPUT naming the ordering). */
 typedef enum cxb_curand_ordering {
@@ -187,12 +192,13 @@ typedef enum cxb_curand_ordering {
 } cxb_curand_ordering;
 typedef struct cxb_curand_cuda cxb_curand_cuda;
 cxb_status cxb_curand_cuda_create(cxb_curand_cuda **ctx, cxb_curand_gen gen, cxb_curand_ordering ordering,
-                                  uint64_t seed, uint64_t n);
+                                  uint64_t seed, uint64_t n, cxb_curand_type type);
 /* Back to the start of the stream with the generator's states already set up (offset 0,
  * curandGenerateSeeds, synchronised): untimed, so that every sample times the same call
  * and writes the same numbers. */
 cxb_status cxb_curand_cuda_reset(cxb_curand_cuda *ctx);
 cxb_status cxb_curand_cuda_run(cxb_curand_cuda *ctx, cxb_phases *ph);
+/* The last run's output as 32-bit words: n of them for u32 and f32, 2n for f64. */
 const uint32_t *cxb_curand_cuda_out(const cxb_curand_cuda *ctx);
 void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx);
 

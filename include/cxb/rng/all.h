@@ -39,6 +39,7 @@
 #include "cxb/hd.h"
 #include "cxb/rng/mrg32k3a.h"
 #include "cxb/rng/mt19937.h"
+#include "cxb/rng/mtgp32.h"
 #include "cxb/rng/nr3.h"
 #include "cxb/rng/philox.h"
 #include "cxb/rng/threefry.h"
@@ -54,12 +55,22 @@ typedef enum cxb_rng_kind { CXB_RNG_COUNTER, CXB_RNG_STATEFUL } cxb_rng_kind;
     X("xorwow", xorwow, CXB_RNG_STATEFUL, 262144, 4)                 \
     X("mrg32k3a", mrg32k3a, CXB_RNG_STATEFUL, 262144, 4)             \
     X("mt19937", mt19937, CXB_RNG_STATEFUL, 1024, 624)               \
+    CXB_RNG_LIST_MTGP32(X)                                           \
     X("ran", ran, CXB_RNG_STATEFUL, 262144, 4)                       \
     X("ranq1", ranq1, CXB_RNG_STATEFUL, 262144, 4)                   \
     X("ranq2", ranq2, CXB_RNG_STATEFUL, 262144, 4)                   \
     X("ranlim32", ranlim32, CXB_RNG_STATEFUL, 262144, 4)             \
     X("ranhash", ranhash, CXB_RNG_COUNTER, 1, 4)                     \
     X("tinymt32", tinymt32, CXB_RNG_STATEFUL, 262144, 4)
+
+/* mtgp32 needs the CUDA toolkit's parameter table (cxb/rng/mtgp32.h); without it, it is not
+ * in the list. (192, 256) is cuRAND's MTGP32 host-API ordering (derived against the CPU host
+ * generator, tests/test_mt_curand_host.c): 192 kernel states, 256 outputs each in turn. */
+#if CXB_HAVE_MTGP32
+#define CXB_RNG_LIST_MTGP32(X) X("mtgp32", mtgp32, CXB_RNG_STATEFUL, 192, 256)
+#else
+#define CXB_RNG_LIST_MTGP32(X)
+#endif
 
 /* A generator's descriptor (what `cxbench list` and the harness read). */
 typedef struct cxb_rng_desc {
