@@ -20,6 +20,7 @@
 #include "harness/checksum.h"
 #include "harness/registry.h"
 #include "suites/prng_curand.h"
+#include "suites/prng_init.h"
 #include "suites/prng_params.h"
 #include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
@@ -39,7 +40,8 @@ typedef struct lf24_ctx {
 } lf24_ctx;
 
 const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
-                                           "carry", "block", "rounds", "threads", "ordering", "spm", NULL};
+                                           "carry", "block", "rounds", "threads", "ordering", "spm",
+                                           "k", "init", "distance", NULL};
 static const char *const mode_names[] = {"store", "sum", NULL};
 static const char *const carry_names[] = {"exact", "float", NULL};
 
@@ -420,6 +422,7 @@ static const cxb_impl prng_impls[] = {
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},
+    CXB_PRNG_INIT_IMPLS
 };
 
 /* ---- sweeps per preset (prng.md 6.1, 6.2; sizes that suit each machine) ---- */
@@ -507,6 +510,8 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
         RET(sweeps_paper);
     if (strcmp(preset, "launch") == 0)
         RET(sweeps_launch);
+    if (cxb_prng_init_sweeps(preset, count))
+        return cxb_prng_init_sweeps(preset, count);
     *count = 0;
     return NULL;
 #undef RET
@@ -519,6 +524,7 @@ static const cxb_series_spec prng_series[] = {
     {"prng.philox4x32.", "n", 1.0, 0.05, 0, 0, NULL},
     {"prng.xorwow.", "n", 1.0, 0.05, 0, 0, NULL},
     {"prng.mrg32k3a.", "n", 1.0, 0.05, 0, 0, NULL},
+    CXB_PRNG_INIT_SERIES
 };
 
 static const cxb_figure_spec prng_figures[] = {
@@ -530,6 +536,7 @@ static const cxb_figure_spec prng_figures[] = {
      "rate", "impl=prng.philox4x32.*", NULL},
     {"fig4.1-streams", "Leist Fig. 4.1: time against the number of tasks (pthreads, summed)",
      "prng/time_vs_tasks.gp", "streams", "time", "impl=prng.lf24.pthreads;mode=sum;r=97", NULL},
+    CXB_PRNG_INIT_FIGURES
 };
 
 const cxb_study cxb_study_prng = {
