@@ -21,7 +21,7 @@ expect_error 2 "$cx" run prng --impl prng.xorwow.jumptab --set distance=12x --se
 expect_error 2 "$cx" run prng --impl prng.xorwow.jumptab --set distance=340282366920938463463374607431768211456 \
     --set n=1 --reps 1 --no-progress --out "$out"
 expect_error 2 "$cx" run prng --impl prng.xorwow.jumpstep --set distance=68719476736 --set n=1 --reps 1 --no-progress --out "$out"
-if ! "$cx" list 2>/dev/null | grep -q 'prng.xorwow.initcuda .*available '; then
+if ! "$cx" list 2>/dev/null | grep -Eq 'prng.xorwow.initcuda +cuda +available'; then
     expect_error 3 "$cx" run prng --impl prng.xorwow.initcuda --set threads=1024 --set n=1 --reps 1 --no-progress --out "$out"
 fi
 finish
