@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # prng_jump_cli: the jump-cost rows of Figure R2 through the harness (prng.md 6.5): they run,
 # verify (n jumps of d = one jump of n d by the other method) and fit; bad distances are
-# one-line errors with exit 2; the GPU initialisation rows say "no GPU" (exit 3) here.
+# one-line errors with exit 2.
 cx=$1
 . "$(dirname "$0")/cli_lib.sh"
 
@@ -21,7 +21,4 @@ expect_error 2 "$cx" run prng --impl prng.xorwow.jumptab --set distance=12x --se
 expect_error 2 "$cx" run prng --impl prng.xorwow.jumptab --set distance=340282366920938463463374607431768211456 \
     --set n=1 --reps 1 --no-progress --out "$out"
 expect_error 2 "$cx" run prng --impl prng.xorwow.jumpstep --set distance=68719476736 --set n=1 --reps 1 --no-progress --out "$out"
-if ! "$cx" list 2>/dev/null | grep -Eq 'prng.xorwow.initcuda +cuda +available'; then
-    expect_error 3 "$cx" run prng --impl prng.xorwow.initcuda --set threads=1024 --set n=1 --reps 1 --no-progress --out "$out"
-fi
 finish
