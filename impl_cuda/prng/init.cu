@@ -35,7 +35,7 @@
  *  - Philox: nothing to jump; the state is the counter (0, 0, tid) and the key (the row
  *    shows what "no initialisation" costs: one block computation and a 48-byte store).
  * The warp part of XORWOW is the same product as cxb_xorwow_init_tab (cxb/rng/jump.h, tested
- * on the CPU against cxb_xorwow_init); the MRG32k3a kernel calls cxb_mrg32k3a_jtab_apply
+ * on the CPU against cxb_xorwow_init); the MRG32k3a kernel calls cxb_mrg32k3a_jtab_apply_u64
  * itself. The seeded state (cxb_g_seed) is computed once on the host and passed in.
  *
  * Deviations: the device-API peer rows do the initialisation and the k draws in two kernels
@@ -172,8 +172,7 @@ static __global__ void __launch_bounds__(INIT_BLOCK)
     if (tid >= T)
         return;
     cxb_mrg32k3a_state s = seeded;
-    cxb_jump_dist d = cxb_jump_dist_u64(tid);
-    cxb_mrg32k3a_jtab_apply(tab, CXB_MRG32K3A_INIT_B, levels, &s, &d);
+    cxb_mrg32k3a_jtab_apply_u64(tab, CXB_MRG32K3A_INIT_B, levels, &s, tid);
     st[tid] = s;
 }
 

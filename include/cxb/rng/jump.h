@@ -241,6 +241,20 @@ static inline CXB_HD void cxb_mrg32k3a_jtab_apply(const cxb_mrg32k3a_jent *tab, 
     }
 }
 
+/* The same for a 64-bit d (GPU kernels: keeps the digits in registers). */
+static inline CXB_HD void cxb_mrg32k3a_jtab_apply_u64(const cxb_mrg32k3a_jent *tab, unsigned b, unsigned levels,
+                                                      cxb_mrg32k3a_state *s, uint64_t d)
+{
+    for (unsigned k = 0; k < levels && k * b < 64; ++k) {
+        unsigned j = (unsigned)(d >> (b * k)) & ((1u << b) - 1u);
+        if (j) {
+            const cxb_mrg32k3a_jent *e = &tab[cxb_jtab_index(b, k, j)];
+            cxb_mrg32k3a_matvec_fold(e->a1, s->s1, CXB_MRG32K3A_M1, CXB_MRG32K3A_M1C);
+            cxb_mrg32k3a_matvec_fold(e->a2, s->s2, CXB_MRG32K3A_M2, CXB_MRG32K3A_M2C);
+        }
+    }
+}
+
 /* tab[cxb_jtab_index(b, k, j)] = M^(2^e0 j 2^(b k)) (XORWOW's xorshift part). tmp: scratch
  * for two matrices. Host cost: e0 + levels 2^b matrix products of ~0.1 ms each. */
 static inline CXB_HD void cxb_xorwow_jtab_build(cxb_xorwow_mat *tab, unsigned e0, unsigned b, unsigned levels,
@@ -346,8 +360,7 @@ static inline CXB_HD void cxb_mrg32k3a_init_tab(const cxb_mrg32k3a_jent *tab, un
                                                 cxb_mrg32k3a_state *s, uint64_t seed, uint64_t tid)
 {
     cxb_mrg32k3a_seed(s, seed);
-    cxb_jump_dist d = cxb_jump_dist_u64(tid);
-    cxb_mrg32k3a_jtab_apply(tab, CXB_MRG32K3A_INIT_B, levels, s, &d);
+    cxb_mrg32k3a_jtab_apply_u64(tab, CXB_MRG32K3A_INIT_B, levels, s, tid);
 }
 
 #endif
