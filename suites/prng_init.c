@@ -34,6 +34,11 @@
  * Verification: n jumps of d equal one jump of n d by the other method (tables against
  * squaring and back; stepping against squaring); Philox against curand_init with offset
  * n d when n d < 2^64.
+ *
+ * GPU jump rows (Figure R2's GPU column, impl_cuda/prng/jump.cu): prng.mrg32k3a.jumpsqcuda,
+ * prng.mrg32k3a.jumptabcuda, prng.xorwow.jumptabcuda, prng.philox4x32.jumpctrcuda: n threads
+ * (default 2^20) each jump their own state once by d; time per jump = kernel / n (work = n).
+ * Verified on sampled threads against the CPU by the other method.
  */
 #include "suites/prng_init.h"
 
@@ -539,6 +544,120 @@ uint64_t cxb_prng_jump_checksum(void *vctx)
 
 void cxb_prng_jump_teardown(void *ctx) { free(ctx); }
 
+/* ---------------------------------------------------------------- GPU jump rows ---- */
+
+typedef struct jcuda_ctx {
+    cxb_jump_method method;
+    cxb_jump_dist d;
+    uint64_t threads, seed;
+    cxb_jump_cuda *cuda;
+} jcuda_ctx;
+
+static cxb_status jcuda_setup(const cxb_params *p, cxb_jump_method method, void **out)
+{
+    uint64_t n, seed;
+    cxb_status st = cxb_params_check_keys(p, cxb_prng_param_keys);
+    if (st == CXB_OK && (st = cxb_params_u64(p, "n", 1u << 20, &n)) == CXB_OK)
+        st = cxb_params_u64(p, "seed", 1234u, &seed);
+    const char *ds = cxb_params_get(p, "distance");
+    cxb_jump_dist d;
+    if (st == CXB_OK)
+        st = cxb_jump_dist_parse(ds ? ds : "1000", &d);
+    if (st != CXB_OK)
+        return st;
+    if (pthread_once(&tab_once, build_tables) != 0 || !xw_tab || !mrg_tab)
+        return cxb_fail(CXB_ERESOURCE, "prng jump: out of host memory for the jump tables");
+    jcuda_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return cxb_fail(CXB_ERESOURCE, "prng jump: out of host memory");
+    c->method = method;
+    c->d = d;
+    c->threads = n;
+    c->seed = seed;
+    if ((st = cxb_jump_cuda_create(&c->cuda, method, seed, n, d.w)) != CXB_OK) {
+        free(c);
+        return st;
+    }
+    *out = c;
+    return CXB_OK;
+}
+
+#define JCUDA_SETUP(name, method)                                                     \
+    cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)              \
+    {                                                                                 \
+        (void)env;                                                                    \
+        return jcuda_setup(p, method, ctx);                                           \
+    }
+JCUDA_SETUP(cxb_prng_jumpcuda_setup_mrg_sq, CXB_JUMP_MRG_SQ)
+JCUDA_SETUP(cxb_prng_jumpcuda_setup_mrg_tab, CXB_JUMP_MRG_TAB)
+JCUDA_SETUP(cxb_prng_jumpcuda_setup_xorwow_tab, CXB_JUMP_XORWOW_TAB)
+JCUDA_SETUP(cxb_prng_jumpcuda_setup_philox, CXB_JUMP_PHILOX)
+
+cxb_status cxb_prng_jumpcuda_run(void *ctx, cxb_phases *ph) { return cxb_jump_cuda_run(((jcuda_ctx *)ctx)->cuda, ph); }
+
+/* Sampled threads against the CPU by the other method (squaring <-> tables; Philox against
+ * curand_init's offset where d < 2^64). */
+cxb_status cxb_prng_jumpcuda_verify(void *vctx)
+{
+    jcuda_ctx *c = vctx;
+    uint64_t count = c->method == CXB_JUMP_XORWOW_TAB ? 16 : 1024;
+    if (count > c->threads)
+        count = c->threads;
+    cxb_status st = CXB_OK;
+    for (uint64_t i = 0; i < count && st == CXB_OK; ++i) {
+        uint64_t t = sample_tid(c->threads, count, i);
+        uint32_t got[CXB_INIT_STATE_WORDS], want[CXB_INIT_STATE_WORDS];
+        if ((st = cxb_jump_cuda_states(c->cuda, t, 1, 1, got)) != CXB_OK)
+            break;
+        if (c->method == CXB_JUMP_XORWOW_TAB) {
+            cxb_xorwow_state s;
+            cxb_xorwow_seed(&s, c->seed + t);
+            cxb_xorwow_jump_sq(&s, &c->d);
+            memcpy(want, &s, 24);
+        } else if (c->method == CXB_JUMP_PHILOX) {
+            cxb_philox4x32_state s;
+            if (c->d.w[1] || c->d.w[2] || c->d.w[3]) {
+                cxb_philox4x32_init(&s, c->seed, t, 0);
+                cxb_philox4x32_jump(&s, &c->d);
+            } else {
+                cxb_philox4x32_init(&s, c->seed, t, c->d.w[0]);
+            }
+            memcpy(want, s.ctr.v, 16);
+            memcpy(want + 4, s.key.v, 8);
+        } else {
+            cxb_mrg32k3a_state s;
+            cxb_mrg32k3a_seed(&s, c->seed + t);
+            if (c->method == CXB_JUMP_MRG_SQ)
+                cxb_mrg32k3a_jtab_apply(mrg_tab, JT_B, JT_LEVELS, &s, &c->d);
+            else
+                cxb_mrg32k3a_jump_sq(&s, &c->d);
+            memcpy(want, &s, 24);
+        }
+        if (memcmp(got, want, sizeof got) != 0)
+            st = cxb_fail(CXB_EFAIL, "thread %llu: the GPU's jumped state differs from the CPU's", (unsigned long long)t);
+    }
+    return st;
+}
+
+uint64_t cxb_prng_jumpcuda_checksum(void *vctx)
+{
+    jcuda_ctx *c = vctx;
+    uint64_t count = c->threads < 1024 ? c->threads : 1024, step = count > 1 ? (c->threads - 1) / (count - 1) : 1;
+    uint32_t w[1024 * CXB_INIT_STATE_WORDS];
+    if (cxb_jump_cuda_states(c->cuda, 0, count, step, w) != CXB_OK)
+        return 0;
+    return cxb_checksum_bytes(w, count * CXB_INIT_STATE_WORDS * sizeof *w);
+}
+
+void cxb_prng_jumpcuda_teardown(void *vctx)
+{
+    jcuda_ctx *c = vctx;
+    if (c) {
+        cxb_jump_cuda_destroy(c->cuda);
+        free(c);
+    }
+}
+
 /* ---------------------------------------------------------------- sweeps ---- */
 
 #define INIT_THREADS "1024,4096,16384,65536,262144,1048576,4194304,16777216"
@@ -574,6 +693,9 @@ static const cxb_sweep sweeps_jump[] = {
     {"jump", "prng.xorwow.jumptab", "seed=1234;n=200", "distance", D128},
     {"jump", "prng.xorwow.jumpsq", "seed=1234;n=2", "distance", D128},
     {"jump", "prng.philox4x32.jumpctr", "seed=1234;n=100000", "distance", D128},
+    /* the GPU column: one jump per thread, 2^20 threads (time per jump = kernel / n) */
+    {"jump-gpu", "prng.mrg32k3a.jumpsqcuda,prng.mrg32k3a.jumptabcuda", "seed=1234;n=1048576", "distance", D190},
+    {"jump-gpu", "prng.xorwow.jumptabcuda,prng.philox4x32.jumpctrcuda", "seed=1234;n=1048576", "distance", D128},
     {"jump", "prng.xorwow.jumpstep,prng.mrg32k3a.jumpstep", "seed=1234;n=1", "distance",
      "1,3,15,255,4095,16383,65535,262143,1048575,4194303,16777215,67108863"},
 };

@@ -28,6 +28,14 @@ cxb_status cxb_prng_jump_setup_xorwow_sq(const cxb_params *p, const cxb_env *env
 cxb_status cxb_prng_jump_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_prng_jump_setup_xorwow_step(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_prng_jump_setup_mrg_step(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_prng_jumpcuda_setup_mrg_sq(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_prng_jumpcuda_setup_mrg_tab(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_prng_jumpcuda_setup_xorwow_tab(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_prng_jumpcuda_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx);
+cxb_status cxb_prng_jumpcuda_run(void *ctx, cxb_phases *ph);
+cxb_status cxb_prng_jumpcuda_verify(void *ctx);
+uint64_t cxb_prng_jumpcuda_checksum(void *ctx);
+void cxb_prng_jumpcuda_teardown(void *ctx);
 cxb_status cxb_prng_jump_reset(void *ctx);
 cxb_status cxb_prng_jump_run(void *ctx, cxb_phases *ph);
 cxb_status cxb_prng_jump_verify(void *ctx);
@@ -43,6 +51,9 @@ const cxb_sweep *cxb_prng_init_sweeps(const char *preset, size_t *count);
 #define CXB_PRNG_INIT_ROW_(id, alg, variant, setup, summary)                                              \
     {id, "prng", alg, variant, CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup, cxb_prng_init_reset,      \
      cxb_prng_init_run, cxb_prng_init_verify, cxb_prng_init_checksum, cxb_prng_init_extra, cxb_prng_init_teardown}
+#define CXB_PRNG_JUMPCUDA_ROW_(id, alg, variant, setup, summary)                                          \
+    {id, "prng", alg, variant, CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup, cxb_prng_init_reset,      \
+     cxb_prng_jumpcuda_run, cxb_prng_jumpcuda_verify, cxb_prng_jumpcuda_checksum, NULL, cxb_prng_jumpcuda_teardown}
 #define CXB_PRNG_JUMP_ROW_(id, alg, variant, setup, summary)                                              \
     {id, "prng", alg, variant, CXB_BACKEND_SEQ, 0, summary, setup, cxb_prng_jump_reset, cxb_prng_jump_run,     \
      cxb_prng_jump_verify, cxb_prng_jump_checksum, NULL, cxb_prng_jump_teardown}
@@ -75,7 +86,15 @@ const cxb_sweep *cxb_prng_init_sweeps(const char *preset, size_t *count);
     CXB_PRNG_JUMP_ROW_("prng.xorwow.jumpstep", "xorwow", "jumpstep", cxb_prng_jump_setup_xorwow_step,            \
                        "emulated jump: d steps, one core (--set distance=d;n=jumps)"),                           \
     CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpstep", "mrg32k3a", "jumpstep", cxb_prng_jump_setup_mrg_step,           \
-                       "emulated jump: d steps, one core (--set distance=d;n=jumps)"),
+                       "emulated jump: d steps, one core (--set distance=d;n=jumps)"),                           \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumpsqcuda", "mrg32k3a", "jumpsqcuda", cxb_prng_jumpcuda_setup_mrg_sq,   \
+                           "GPU: n threads jump by squaring (--set distance=d;n=threads)"),                      \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumptabcuda", "mrg32k3a", "jumptabcuda",                               \
+                           cxb_prng_jumpcuda_setup_mrg_tab, "GPU: n threads jump by tables (--set distance=d;n=threads)"), \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.xorwow.jumptabcuda", "xorwow", "jumptabcuda", cxb_prng_jumpcuda_setup_xorwow_tab, \
+                           "GPU: n threads jump by GF(2) tables (--set distance=d;n=threads)"),                  \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.philox4x32.jumpctrcuda", "philox4x32", "jumpctrcuda",                           \
+                           cxb_prng_jumpcuda_setup_philox, "GPU: n threads jump by a counter add (--set distance=d;n=threads)"),
 
 /* Fitted series (spliced into prng_series[]): initialisation time grows like T at large T;
  * intrinsic jumps are flat against the distance (squaring grows like log d: a small slope),
@@ -90,11 +109,16 @@ const cxb_sweep *cxb_prng_init_sweeps(const char *preset, size_t *count);
     {"prng.xorwow.jumptab", "distance", 0.0, 0.3, 0, 0, NULL},                  \
     {"prng.xorwow.jumpsq", "distance", 0.0, 0.3, 0, 0, NULL},                   \
     {"prng.philox4x32.jumpctr", "distance", 0.0, 0.1, 0, 0, NULL},              \
+    {"prng.mrg32k3a.jumpsqcuda", "distance", 0.0, 0.3, 0, 0, NULL},             \
+    {"prng.mrg32k3a.jumptabcuda", "distance", 0.0, 0.3, 0, 0, NULL},            \
+    {"prng.xorwow.jumptabcuda", "distance", 0.0, 0.3, 0, 0, NULL},              \
+    {"prng.philox4x32.jumpctrcuda", "distance", 0.0, 0.1, 0, 0, NULL},          \
     {"prng.xorwow.jumpstep", "distance", 1.0, 0.1, 4000, 0, NULL},              \
     {"prng.mrg32k3a.jumpstep", "distance", 1.0, 0.1, 4000, 0, NULL},
 
 /* Figures R4 and R2 (prng.md 6.7, 6.5), spliced into prng_figures[]. R2 is drawn as jumps
- * per second (work = n jumps of a sample): time per jump is its inverse, median / n. */
+ * per second (work = n jumps of a sample, or n GPU threads jumping once): time per jump is
+ * its inverse, median / n; CPU and GPU series share the figure. */
 #define CXB_PRNG_INIT_FIGURES                                                                            \
     {"R4-init-vs-threads", "Figure R4: initialising T streams (curand_init(seed, tid, 0) vs ours)",       \
      "prng/time_vs_x.gp", "threads", "time", "k=0", NULL},                                                 \
@@ -102,7 +126,7 @@ const cxb_sweep *cxb_prng_init_sweeps(const char *preset, size_t *count);
      "time", "k=64", NULL},                                                                                \
     {"R4-init-k1024-vs-threads", "Figure R4: init + 1024 outputs per thread", "prng/time_vs_x.gp",        \
      "threads", "time", "k=1024", NULL},                                                                   \
-    {"R2-jump-vs-distance", "Figure R2: jumps per second against the distance (one core)",              \
+    {"R2-jump-vs-distance", "Figure R2: jumps per second against the distance (CPU: one core; *cuda: 2^20 GPU threads)", \
      "prng/jump_vs_distance.gp", "distance", "rate", "", NULL},
 
 #endif

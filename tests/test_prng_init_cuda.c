@@ -5,6 +5,8 @@
  *    random seeds and seed 0; and = the cores (cxb_g_init) on sampled threads;
  *  - with k outputs per thread: ours = curand() = the cores' next_u32, thread by thread;
  *  - curand_init(seed + tid, 0, 0) (init=seed) = cxb_g_init(seed + tid, 0, 0);
+ *  - per-thread GPU jumps (cxb_jump_cuda_*, Figure R2's GPU column) = the CPU's jumps by
+ *    squaring, distances 1, ~2^97 and 2^190 - 1 (MRG32k3a);
  *  - runs repeat exactly; bad parameters are refused (threads 0, k > 2^20) and an
  *    impossible allocation is CXB_ERESOURCE, not a crash.
  * Without a GPU it checks the "no GPU" answer and exits 77. `quick` keeps sizes small. */
@@ -141,6 +143,54 @@ static void check_seed_spacing(cxb_init_gen g, uint64_t seed, uint64_t T)
     cxb_init_cuda_destroy(c);
 }
 
+/* Per-thread GPU jumps (Figure R2's GPU column) against the CPU jumps of cxb/rng/jump.h. */
+static void check_gpu_jumps(uint64_t seed)
+{
+    static const cxb_jump_dist ds[3] = {{{1, 0, 0, 0}}, {{0xdeadbeefcafef00dull, 0x123456789ull, 0, 0}},
+                                        {{~0ull, ~0ull, 0x3fffffffffffffffull, 0}}};
+    const uint64_t T = 3000;
+    uint32_t *w = malloc(T * W * 4);
+    for (int m = 0; m < 4; ++m)
+        for (int i = 0; i < 3; ++i) {
+            if (i == 2 && (m == CXB_JUMP_XORWOW_TAB || m == CXB_JUMP_PHILOX))
+                continue; /* 2^190: MRG32k3a only */
+            cxb_jump_cuda *c = NULL;
+            cxb_phases ph;
+            CHECK_MSG(cxb_jump_cuda_create(&c, (cxb_jump_method)m, seed, T, ds[i].w) == CXB_OK, "jump create %d: %s", m,
+                      cxb_last_error());
+            if (!c)
+                continue;
+            CHECK(cxb_jump_cuda_run(c, &ph) == CXB_OK && ph.ns[CXB_PHASE_KERNEL] > 0);
+            CHECK(cxb_jump_cuda_states(c, 0, T, 1, w) == CXB_OK);
+            for (uint64_t t = 0; t < T; t += (m == CXB_JUMP_XORWOW_TAB ? 499 : 1)) {
+                uint32_t want[W];
+                if (m == CXB_JUMP_XORWOW_TAB) {
+                    cxb_xorwow_state s;
+                    cxb_xorwow_seed(&s, seed + t);
+                    cxb_xorwow_jump_sq(&s, &ds[i]);
+                    memcpy(want, &s, 24);
+                } else if (m == CXB_JUMP_PHILOX) {
+                    cxb_philox4x32_state s;
+                    cxb_philox4x32_init(&s, seed, t, 0);
+                    cxb_philox4x32_jump(&s, &ds[i]);
+                    memcpy(want, s.ctr.v, 16);
+                    memcpy(want + 4, s.key.v, 8);
+                } else {
+                    cxb_mrg32k3a_state s;
+                    cxb_mrg32k3a_seed(&s, seed + t);
+                    cxb_mrg32k3a_jump_sq(&s, &ds[i]);
+                    memcpy(want, &s, 24);
+                }
+                if (memcmp(w + t * W, want, sizeof want) != 0) {
+                    CHECK_MSG(0, "GPU jump method %d, distance %d, thread %" PRIu64, m, i, t);
+                    break;
+                }
+            }
+            cxb_jump_cuda_destroy(c);
+        }
+    free(w);
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
@@ -169,5 +219,6 @@ int main(int argc, char **argv)
         check_job((cxb_init_gen)g, seed ^ 99, 4096 + 3, 64);
         check_seed_spacing((cxb_init_gen)g, seed, 5000);
     }
+    check_gpu_jumps(seed);
     CHECK_DONE();
 }

@@ -59,6 +59,30 @@ cxb_status cxb_init_cuda_states(const cxb_init_cuda *ctx, uint64_t first, uint64
 cxb_status cxb_init_cuda_outputs(const cxb_init_cuda *ctx, uint64_t tid, uint32_t *out);
 void cxb_init_cuda_destroy(cxb_init_cuda *ctx);
 
+/* ---- per-thread jumps on the GPU (Figure R2's GPU column) ----
+ * T threads, thread t starts from its own state (XORWOW and MRG32k3a: cxb_g_seed(seed + t);
+ * Philox: cxb_philox4x32_init(seed, t, 0)), jumps once by the same distance d and stores its
+ * state; the kernel phase is the whole kernel (seeding and store included: a few ns per
+ * thread), so time per jump = kernel / T. d: 256-bit, little-endian words (cxb/rng/jump.h);
+ * at most 2^192 - 1 for MRG32k3a, 2^128 - 1 for the others. Tables of 4-bit digits are
+ * built on the host at create. */
+typedef enum cxb_jump_method {
+    CXB_JUMP_MRG_SQ,     /* MRG32k3a by squaring, per thread */
+    CXB_JUMP_MRG_TAB,    /* MRG32k3a by tables (global memory) */
+    CXB_JUMP_XORWOW_TAB, /* XORWOW by tables (global memory; the digits are warp-uniform) */
+    CXB_JUMP_PHILOX      /* Philox counter add */
+} cxb_jump_method;
+
+typedef struct cxb_jump_cuda cxb_jump_cuda;
+
+cxb_status cxb_jump_cuda_create(cxb_jump_cuda **ctx, cxb_jump_method method, uint64_t seed, uint64_t threads,
+                                const uint64_t distance[4]);
+cxb_status cxb_jump_cuda_run(cxb_jump_cuda *ctx, cxb_phases *ph);
+/* The identifying words (as cxb_init_cuda_states) of threads first + i step, i < count. */
+cxb_status cxb_jump_cuda_states(const cxb_jump_cuda *ctx, uint64_t first, uint64_t count, uint64_t step,
+                                uint32_t *words);
+void cxb_jump_cuda_destroy(cxb_jump_cuda *ctx);
+
 #ifdef __cplusplus
 }
 #endif
