@@ -200,31 +200,56 @@ static uint64_t sample_tid(uint64_t T, uint64_t count, uint64_t i)
     return count == 1 ? 0 : (uint64_t)((double)i * (double)(T - 1) / (double)(count - 1));
 }
 
+/* A sample of about `want` threads, tids 0, step, 2 step, ... and the last one, with their
+ * state words, fetched in two copies (one strided) rather than one call per thread. */
+typedef struct sample {
+    uint64_t n, step;
+    uint32_t *words; /* CXB_INIT_STATE_WORDS per sampled thread */
+} sample;
+
+static uint64_t sample_at(const sample *s, uint64_t T, uint64_t i) { return i + 1 < s->n ? i * s->step : T - 1; }
+
+static cxb_status sample_fetch(const init_ctx *c, uint64_t want, sample *s)
+{
+    uint64_t T = c->threads;
+    s->step = T > want ? T / want : 1;
+    uint64_t strided = (T - 1) / s->step + 1; /* 0, step, ... <= T - 1 */
+    s->n = strided + 1;
+    s->words = malloc(s->n * CXB_INIT_STATE_WORDS * sizeof *s->words);
+    if (!s->words)
+        return cxb_fail(CXB_ERESOURCE, "prng init: out of host memory");
+    cxb_status st = cxb_init_cuda_states(c->cuda, 0, strided, s->step, s->words);
+    if (st == CXB_OK)
+        st = cxb_init_cuda_states(c->cuda, T - 1, 1, 1, s->words + strided * CXB_INIT_STATE_WORDS);
+    if (st != CXB_OK) {
+        free(s->words);
+        s->words = NULL;
+    }
+    return st;
+}
+
 static cxb_status check_sample(const init_ctx *c)
 {
-    uint64_t T = c->threads, count = slow_oracle(c) ? SAMPLE_SQ : SAMPLE_BIG;
-    if (count > T)
-        count = T;
-    uint32_t got[CXB_INIT_STATE_WORDS], want[CXB_INIT_STATE_WORDS];
+    uint64_t T = c->threads;
+    sample smp = {0, 0, NULL};
+    cxb_status st = sample_fetch(c, slow_oracle(c) ? SAMPLE_SQ : SAMPLE_BIG, &smp);
+    if (st != CXB_OK)
+        return st;
+    uint32_t want[CXB_INIT_STATE_WORDS];
     uint32_t *go = c->k ? malloc(c->k * sizeof *go) : NULL, *wo = c->k ? malloc(c->k * sizeof *wo) : NULL;
-    if (c->k && (!go || !wo)) {
-        free(go);
-        free(wo);
-        return cxb_fail(CXB_ERESOURCE, "prng init: out of host memory");
-    }
-    cxb_status st = CXB_OK;
-    for (uint64_t i = 0; i < count && st == CXB_OK; ++i) {
-        uint64_t tid = sample_tid(T, count, i);
-        if ((st = cxb_init_cuda_states(c->cuda, tid, 1, 1, got)) != CXB_OK)
-            break;
+    if (c->k && (!go || !wo))
+        st = cxb_fail(CXB_ERESOURCE, "prng init: out of host memory");
+    for (uint64_t i = 0; i < smp.n && st == CXB_OK; ++i) {
+        uint64_t tid = sample_at(&smp, T, i);
+        const uint32_t *got = smp.words + i * CXB_INIT_STATE_WORDS;
         host_state(c, tid, want);
-        if (memcmp(got, want, sizeof got) != 0) {
+        if (memcmp(got, want, sizeof want) != 0) {
             st = cxb_fail(CXB_EFAIL, "thread %llu: state %u %u %u %u %u %u, curand_init gives %u %u %u %u %u %u",
                           (unsigned long long)tid, got[0], got[1], got[2], got[3], got[4], got[5], want[0], want[1],
                           want[2], want[3], want[4], want[5]);
             break;
         }
-        if (c->k && i % (count / 64 + 1) == 0) { /* outputs of ~64 threads */
+        if (c->k && (i % (smp.n / 32 + 1) == 0 || i + 1 == smp.n)) { /* outputs of ~32 threads */
             if ((st = cxb_init_cuda_outputs(c->cuda, tid, go)) != CXB_OK)
                 break;
             host_outputs(c, want, wo);
@@ -238,13 +263,14 @@ static cxb_status check_sample(const init_ctx *c)
     }
     free(go);
     free(wo);
+    free(smp.words);
     return st;
 }
 
 /* Ours, XORWOW: the large sample by the host's table product. */
 static cxb_status check_xorwow_tables(const init_ctx *c)
 {
-    uint64_t T = c->threads, count = T < SAMPLE_BIG ? T : SAMPLE_BIG;
+    uint64_t T = c->threads;
     unsigned wbits = 0;
     for (uint64_t x = (T - 1) >> 5; x; x >>= 1)
         ++wbits;
@@ -255,17 +281,16 @@ static cxb_status check_xorwow_tables(const init_ctx *c)
         return cxb_fail(CXB_ERESOURCE, "prng init: out of host memory");
     cxb_xorwow_jtab_build(m, CXB_XORWOW_INIT_WARP_E0, CXB_XORWOW_INIT_B, levels, m + nw + nl);
     cxb_xorwow_jtab_build(m + nw, CXB_XORWOW_SUBSEQ_LOG2, CXB_XORWOW_INIT_LANE_B, 1, m + nw + nl);
-    cxb_status st = CXB_OK;
-    uint32_t got[CXB_INIT_STATE_WORDS];
-    for (uint64_t i = 0; i < count && st == CXB_OK; ++i) {
-        uint64_t tid = sample_tid(T, count, i);
-        if ((st = cxb_init_cuda_states(c->cuda, tid, 1, 1, got)) != CXB_OK)
-            break;
+    sample smp = {0, 0, NULL};
+    cxb_status st = sample_fetch(c, SAMPLE_BIG, &smp);
+    for (uint64_t i = 0; st == CXB_OK && i < smp.n; ++i) {
+        uint64_t tid = sample_at(&smp, T, i);
         cxb_xorwow_state s;
         cxb_xorwow_init_tab(m, levels, m + nw, &s, c->seed, tid);
-        if (memcmp(got, &s, 24) != 0)
+        if (memcmp(smp.words + i * CXB_INIT_STATE_WORDS, &s, 24) != 0)
             st = cxb_fail(CXB_EFAIL, "thread %llu: state differs from the host's table product", (unsigned long long)tid);
     }
+    free(smp.words); /* NULL when the fetch failed */
     free(m);
     return st;
 }
