@@ -13,7 +13,8 @@
  * that a row of 2^28 outputs reads n=268435456;k=64 and its rate is numbers/s). The declared
  * time is both kernels ("init included"); samples.csv's rng_ns is the generation alone
  * ("init excluded"); extra holds the host time to build our tables and to upload them
- * (setup_tables_ns, setup_h2d_ns: once per point, untimed).
+ * (setup_tables_ns, setup_h2d_ns: once per point, untimed) and the warm-up run's split
+ * (warm_init_ns, and gen_gps = G numbers/s of the generation alone).
  * Verification: the states of a sample of threads (all of them when T <= 65536; XORWOW by
  * squaring only for 64 of them, the cost of cxb_xorwow_init on a CPU) against the cores of
  * cxb/rng/ (curand_init's semantics, prng.md 3.3, 3.6, 3.7); ours also against cuRAND's own
@@ -62,6 +63,7 @@ typedef struct init_ctx {
     uint64_t seed, threads, k;
     cxb_init_cuda *cuda;
     cxb_phases setup;
+    cxb_phases last; /* of the latest run: extra reports the warm-up's split */
 } init_ctx;
 
 static void init_teardown(void *vctx)
@@ -133,7 +135,14 @@ cxb_status cxb_prng_init_reset(void *ctx)
     return CXB_OK;
 }
 
-cxb_status cxb_prng_init_run(void *ctx, cxb_phases *ph) { return cxb_init_cuda_run(((init_ctx *)ctx)->cuda, ph); }
+cxb_status cxb_prng_init_run(void *vctx, cxb_phases *ph)
+{
+    init_ctx *c = vctx;
+    cxb_status st = cxb_init_cuda_run(c->cuda, ph);
+    if (st == CXB_OK && ph)
+        c->last = *ph;
+    return st;
+}
 
 /* The six identifying words of the state curand_init would give thread tid (prng_init.h). */
 static void host_state(const init_ctx *c, uint64_t tid, uint32_t w[CXB_INIT_STATE_WORDS])
@@ -375,9 +384,12 @@ uint64_t cxb_prng_init_checksum(void *vctx)
 void cxb_prng_init_extra(void *vctx, char *buf, size_t size)
 {
     init_ctx *c = vctx;
-    snprintf(buf, size, "setup_h2d_ns=%lld;setup_tables_ns=%lld;threads=%llu",
-             (long long)c->setup.ns[CXB_PHASE_H2D], (long long)c->setup.ns[CXB_PHASE_RNG],
-             (unsigned long long)c->threads);
+    /* the warm-up run's split: init = kernel - rng; G/s excluding the initialisation */
+    long long all = c->last.ns[CXB_PHASE_KERNEL], gen = c->k ? c->last.ns[CXB_PHASE_RNG] : 0;
+    double n = (double)c->threads * (double)c->k;
+    snprintf(buf, size, "gen_gps=%.4g;setup_h2d_ns=%lld;setup_tables_ns=%lld;threads=%llu;warm_init_ns=%lld",
+             gen > 0 ? n / (double)gen : 0.0, (long long)c->setup.ns[CXB_PHASE_H2D],
+             (long long)c->setup.ns[CXB_PHASE_RNG], (unsigned long long)c->threads, all - gen);
 }
 
 void cxb_prng_init_teardown(void *ctx) { init_teardown(ctx); }
