@@ -20,6 +20,7 @@
 #include "harness/checksum.h"
 #include "harness/registry.h"
 #include "suites/prng_curand.h"
+#include "suites/prng_init.h"
 #include "suites/prng_params.h"
 #include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
@@ -40,7 +41,7 @@ typedef struct lf24_ctx {
 
 const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
                                            "carry", "block", "rounds", "threads", "ordering", "spm",
-                                           "type", NULL};
+                                           "type", "k", "init", "distance", NULL};
 static const char *const mode_names[] = {"store", "sum", NULL};
 static const char *const carry_names[] = {"exact", "float", NULL};
 
@@ -425,6 +426,7 @@ static const cxb_impl prng_impls[] = {
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},
+    CXB_PRNG_INIT_IMPLS
 };
 
 /* ---- sweeps per preset (prng.md 6.1, 6.2; sizes that suit each machine) ---- */
@@ -512,6 +514,8 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
         RET(sweeps_paper);
     if (strcmp(preset, "launch") == 0)
         RET(sweeps_launch);
+    if (cxb_prng_init_sweeps(preset, count))
+        return cxb_prng_init_sweeps(preset, count);
     *count = 0;
     return NULL;
 #undef RET
@@ -524,6 +528,7 @@ static const cxb_series_spec prng_series[] = {
     {"prng.philox4x32.", "n", 1.0, 0.05, 0, 0, NULL},
     {"prng.xorwow.", "n", 1.0, 0.05, 0, 0, NULL},
     {"prng.mrg32k3a.", "n", 1.0, 0.05, 0, 0, NULL},
+    CXB_PRNG_INIT_SERIES
 };
 
 static const cxb_figure_spec prng_figures[] = {
@@ -535,6 +540,7 @@ static const cxb_figure_spec prng_figures[] = {
      "rate", "impl=prng.philox4x32.*", NULL},
     {"fig4.1-streams", "Leist Fig. 4.1: time against the number of tasks (pthreads, summed)",
      "prng/time_vs_tasks.gp", "streams", "time", "impl=prng.lf24.pthreads;mode=sum;r=97", NULL},
+    CXB_PRNG_INIT_FIGURES
 };
 
 const cxb_study cxb_study_prng = {
