@@ -19,6 +19,8 @@ int cxb_cli_prng(int argc, char **argv);
 int cxb_cli_prng_u32(int argc, char **argv);
 #define CXB_PRNG_GENERATORS "lf24, philox4x32, threefry4x32, xorwow, mrg32k3a, mt19937"
 int cxb_cli_graph(int argc, char **argv);
+/* cxbench prng-repro: Figure R1, reproducibility across decompositions (cli_prng_repro.c). */
+int cxb_cli_prng_repro(int argc, char **argv);
 
 /* An unsigned count (123, 1e8, 2^20, 0x10) for option `flag` of command `cmd`: 0, or the
  * exit code after printing the one error line. */
