@@ -10,6 +10,7 @@
  * consumed task after task ("the sequence a sequential process would have consumed").
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,19 +37,22 @@ static cxb_rng_kind kind_of(const char *name)
     return CXB_RNG_STATEFUL;
 }
 
+static cxb_dist_desc all_descs[sizeof descs / sizeof descs[0]];
+static pthread_once_t descs_once = PTHREAD_ONCE_INIT;
+
+static void fill_descs(void)
+{
+    for (size_t i = 0; i < sizeof descs / sizeof descs[0]; ++i) {
+        all_descs[i] = descs[i];
+        all_descs[i].kind = kind_of(descs[i].name);
+    }
+}
+
 const cxb_dist_desc *cxb_dist_descs(size_t *count)
 {
-    static cxb_dist_desc all[sizeof descs / sizeof descs[0]];
-    static int filled;
-    if (!filled) { /* constant data; a benign race would write the same bytes */
-        for (size_t i = 0; i < sizeof descs / sizeof descs[0]; ++i) {
-            all[i] = descs[i];
-            all[i].kind = kind_of(descs[i].name);
-        }
-        filled = 1;
-    }
+    pthread_once(&descs_once, fill_descs); /* any thread may ask first */
     *count = sizeof descs / sizeof descs[0];
-    return all;
+    return all_descs;
 }
 
 const cxb_dist_desc *cxb_dist_find(const char *gen)
