@@ -65,12 +65,12 @@ static void dist_owner_of(dist_owner o, uint64_t id, uint64_t tasks, uint64_t *w
         static_owner(id, tasks, o.workers, w, rank);
 }
 
-/* Exact expectation for the worker-bound techniques, from plain streams only (prng.md
- * 5.1): leap frog, worker w of N: x_{w + i N} of the base stream (seed, 0), i = rank K + j;
- * per-worker streams (ThreadLocalRandom): outputs rank K + j of stream w's own stream
- * (split: plain stream (seed, w); spacing: (seed + w, 0)). Writes exp[tasks * k]. */
-static int dist_expect_worker_bound(cxb_dist_gen gen, cxb_dist_tech tech, uint64_t seed, dist_owner o,
-                                    uint64_t tasks, uint64_t k, uint32_t *exp)
+/* Exact expectation for the worker-bound techniques (prng.md 5.1). Leap frog, worker w
+ * of N: x_{w + i N} of the plain base stream (seed, 0), i = rank K + j. Per-worker streams
+ * (ThreadLocalRandom): outputs rank K + j of the stream of id w, taken from the seq
+ * driver's per-task streams (whose definitions prng_dist_requirements checks against the
+ * generators' own jumps). Writes exp[tasks * k]; plan's technique is the row's. */
+static int dist_expect_worker_bound(cxb_dist_plan *plan, dist_owner o, uint64_t tasks, uint64_t k, uint32_t *exp)
 {
     uint64_t maxrank = 0, w = 0, r = 0;
     for (uint64_t id = 0; id < tasks; ++id) {
@@ -79,12 +79,12 @@ static int dist_expect_worker_bound(cxb_dist_gen gen, cxb_dist_tech tech, uint64
             maxrank = r;
     }
     uint64_t per = (maxrank + 1) * k; /* outputs a worker consumes at most */
-    if (tech == CXB_DIST_LEAPFROG) {
+    if (plan->tech == CXB_DIST_LEAPFROG) {
         uint64_t len = o.workers + per * o.workers;
         uint32_t *base = malloc(len * sizeof *base);
         if (!base)
             return 0;
-        plain_stream(gen, seed, 0, len, base);
+        plain_stream(plan->gen, plan->seed, 0, len, base);
         for (uint64_t id = 0; id < tasks; ++id) {
             dist_owner_of(o, id, tasks, &w, &r);
             for (uint64_t j = 0; j < k; ++j)
@@ -93,34 +93,17 @@ static int dist_expect_worker_bound(cxb_dist_gen gen, cxb_dist_tech tech, uint64
         free(base);
         return 1;
     }
-    uint32_t *ws = malloc(per * sizeof *ws);
-    if (!ws)
+    if (!cxb_dist_per_task(plan->tech))
         return 0;
-    for (uint64_t x = 0; x < o.workers; ++x) {
-        if (tech == CXB_DIST_SPLIT || tech == CXB_DIST_COUNTER)
-            plain_stream(gen, seed, x, per, ws);
-        else if (tech == CXB_DIST_SPACING)
-            plain_stream(gen, seed + x, 0, per, ws);
-        else if (tech == CXB_DIST_PARAM && gen == CXB_DIST_GEN_philox4x32) { /* key = id */
-            cxb_philox4x32_state s;
-            cxb_philox4x32_init(&s, x, seed, 0);
-            for (uint64_t i = 0; i < per; ++i)
-                ws[i] = cxb_philox4x32_next_u32(&s);
-        } else if (tech == CXB_DIST_PARAM && gen == CXB_DIST_GEN_threefry4x32) { /* key = (seed, id) */
-            cxb_threefry4x32_key key = {{(uint32_t)seed, (uint32_t)(seed >> 32), (uint32_t)x, (uint32_t)(x >> 32)}};
-            for (uint64_t i = 0; i < per; ++i) {
-                cxb_threefry4x32_ctr c = {{(uint32_t)(i / 4), (uint32_t)(i / 4 >> 32), 0, 0}};
-                ws[i] = cxb_threefry4x32_block(c, key, 20).v[i % 4];
-            }
-        } else {
-            free(ws);
-            return 0;
-        }
-        for (uint64_t id = 0; id < tasks; ++id) {
-            dist_owner_of(o, id, tasks, &w, &r);
-            if (w == x)
-                memcpy(exp + id * k, ws + r * k, k * sizeof *ws);
-        }
+    uint64_t nw = o.grid ? (o.workers < tasks ? o.workers : tasks) : o.workers;
+    uint32_t *ws = malloc((nw * per + 1) * sizeof *ws);
+    if (!ws || cxb_dist_draw_seq(plan, nw, per, 0, ws) != CXB_OK) {
+        free(ws);
+        return 0;
+    }
+    for (uint64_t id = 0; id < tasks; ++id) {
+        dist_owner_of(o, id, tasks, &w, &r);
+        memcpy(exp + id * k, ws + w * per + r * k, k * sizeof *ws);
     }
     free(ws);
     return 1;

@@ -68,7 +68,7 @@ int main(void)
                                   (unsigned long long)eq);
                     } else {
                         dist_owner o = {1, (uint64_t)B * T};
-                        CHECK(dist_expect_worker_bound(d[g].gen, (cxb_dist_tech)t, seed + g, o, M, K, exp));
+                        CHECK(dist_expect_worker_bound(p, o, M, K, exp));
                         CHECK_MSG(memcmp(got, exp, (size_t)M * K * 4) == 0, "%s %s %ux%u: not the grid binding",
                                   d[g].name, tn, B, T);
                         /* leap frog: no task keeps seq's numbers; per-worker: only thread 0's first task */

@@ -206,7 +206,7 @@ static void check_decompositions(const cxb_dist_desc *d, cxb_dist_tech t, uint64
                             CHECK(eq == M);
                     } else if (sched) { /* leap frog / per-worker under the static schedule */
                         dist_owner o = {0, Ps[pi]};
-                        CHECK(dist_expect_worker_bound(d->gen, t, seed, o, M, K, exp));
+                        CHECK(dist_expect_worker_bound(p, o, M, K, exp));
                         CHECK_MSG(memcmp(got, exp, M * K * 4) == 0, "%s %s P=%u M=%llu: not the worker binding",
                                   d->name, tn, Ps[pi], (unsigned long long)M);
                         /* ... so a changed worker count changes the numbers: leap frog every
