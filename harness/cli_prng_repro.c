@@ -7,7 +7,7 @@
  * fraction of M logical streams whose first K outputs equal the sequential run), prints
  * it, and writes DIR/<machine>/prng-repro/<run_id>/{repro.csv, provenance.json}, the
  * directory appearing whole or not at all; with gnuplot it draws repro.png there from
- * plots/prng/repro_matrix.gp. Exit 0 when every cell shows what prng.md 6.4 expects
+ * plots/prng/standalone/repro_matrix.gp. Exit 0 when every cell shows what prng.md 6.4 expects
  * (the negative controls must differ), 1 when one does not, 2 bad options, 3 resources.
  *
  * Why not `cxbench run prng --preset repro`: the runner times samples of implementations
@@ -96,9 +96,9 @@ static int draw(const char *dir)
         gp = CXB_GNUPLOT_PATH[0] ? CXB_GNUPLOT_PATH : "gnuplot";
     const char *src = getenv("CXB_SOURCE_DIR");
     char tpl[4200], cmd[13000];
-    snprintf(tpl, sizeof tpl, "%s/plots/prng/repro_matrix.gp", src ? src : CXB_SOURCE_DIR);
+    snprintf(tpl, sizeof tpl, "%s/plots/prng/standalone/repro_matrix.gp", src ? src : CXB_SOURCE_DIR);
     if (access(tpl, R_OK) != 0)
-        snprintf(tpl, sizeof tpl, "plots/prng/repro_matrix.gp");
+        snprintf(tpl, sizeof tpl, "plots/prng/standalone/repro_matrix.gp");
     snprintf(cmd, sizeof cmd, "'%s' -e \"datafile='%s/repro.csv'; outfile='%s/repro.png'\" '%s' 2>&1", gp, dir,
              dir, tpl);
     FILE *p = popen(cmd, "r");
@@ -205,7 +205,7 @@ int cxb_cli_prng_repro(int argc, char **argv)
     printf("%s\n", final_dir);
     if (!draw(final_dir))
         printf("(gnuplot absent or failed: draw it with gnuplot -e \"datafile='%s/repro.csv'; "
-               "outfile='repro.png'\" plots/prng/repro_matrix.gp)\n",
+               "outfile='repro.png'\" plots/prng/standalone/repro_matrix.gp)\n",
                final_dir);
     free(cells);
     if (failed)

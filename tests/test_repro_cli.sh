@@ -17,6 +17,13 @@ grep -q '^philox4x32 leapfrog' "$tmp/o" || fail "no table on stdout"
 # 13 tasks: rows x 3 columns (seq, P=1, P=3) + header
 rows=$(($(wc -l <"$run/repro.csv") - 1))
 [ $((rows % 3)) = 0 ] && [ "$rows" -ge 60 ] || fail "repro.csv has $rows cells"
+# the heat map, when gnuplot is installed: the standalone template draws the CSV
+if command -v gnuplot >/dev/null 2>&1; then
+    gnuplot -e "datafile='$run/repro.csv'; outfile='$tmp/r.png'" \
+        "$(dirname "$0")/../plots/prng/standalone/repro_matrix.gp" >"$tmp/gp.log" 2>&1 ||
+        fail "gnuplot: $(cat "$tmp/gp.log")"
+    [ "$(head -c 4 "$tmp/r.png" | tail -c 3)" = PNG ] || fail "repro_matrix.gp drew no PNG"
+fi
 expect_error 2 "$cxbench" prng-repro --threads 0
 expect_error 2 "$cxbench" prng-repro --shapes 3x
 expect_error 2 "$cxbench" prng-repro --shapes 1x2000

@@ -1,4 +1,4 @@
-# plots/prng/repro_matrix.gp - Figure R1 (prng.md 6.4): reproducibility across
+# plots/prng/standalone/repro_matrix.gp - Figure R1 (prng.md 6.4): reproducibility across
 # decompositions, Passerat-Palmbach's requirement 4 made empirical. A heat map: one row
 # per generator x technique (plus each generator's per-worker row, the ThreadLocalRandom
 # pitfall), one column per decomposition (seq, pthreads P, CUDA blocks x threads), the
@@ -8,9 +8,13 @@
 # expectation; "n/a" a technique the backend refuses (central server of a stateful
 # generator on CUDA).
 #
+# Not a harness/plot.c template (those are plots/<study>/*.gp, fed from a result set's
+# summary.csv and checked by harness_plot): Figure R1's x axis is categorical and its value
+# a fraction, so `cxbench prng-repro` runs this script itself (checked by prng_repro_cli).
+#
 # Input: repro.csv written by `cxbench prng-repro` (columns row, col, label, ...,
 # decomposition, ..., fraction, expected, holds, skipped). Run standalone:
-#   gnuplot -e "datafile='results/M/prng-repro/RUN/repro.csv'; outfile='repro.png'" plots/prng/repro_matrix.gp
+#   gnuplot -e "datafile='results/M/prng-repro/RUN/repro.csv'; outfile='repro.png'" plots/prng/standalone/repro_matrix.gp
 # (cxbench prng-repro runs exactly this when gnuplot is installed).
 
 if (!exists("datafile")) datafile = 'repro.csv'
