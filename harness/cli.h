@@ -18,6 +18,8 @@ int cxb_cli_prng(int argc, char **argv);
 /* cxbench prng for the 32-bit generators (cli_prng_u32.c); argv[1] names the generator. */
 int cxb_cli_prng_u32(int argc, char **argv);
 int cxb_cli_graph(int argc, char **argv);
+/* cxbench prng-repro: Figure R1, reproducibility across decompositions (cli_prng_repro.c). */
+int cxb_cli_prng_repro(int argc, char **argv);
 
 /* An unsigned count (123, 1e8, 2^20, 0x10) for option `flag` of command `cmd`: 0, or the
  * exit code after printing the one error line. */
