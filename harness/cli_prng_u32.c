@@ -23,6 +23,7 @@
 #include "cxb/rng/any.h"
 #include "harness/cli.h"
 #include "harness/params.h"
+#include "harness/prng_source.h"
 #include "harness/prng_writer.h"
 
 /* The raw block function of the counter-based generators (--key/--counter), and their
@@ -68,6 +69,26 @@ static uint32_t next_block_word(void *arg)
     return x;
 }
 
+/* One word at a time from either source: the generator's streams come in batches. */
+typedef struct word_reader {
+    cxb_prng_source *src; /* NULL: the block source */
+    block_source *b;
+    uint32_t buf[4096];
+    size_t have, at;
+} word_reader;
+
+static uint32_t next_word(word_reader *r)
+{
+    if (!r->src)
+        return next_block_word(r->b);
+    if (r->at == r->have) {
+        r->have = sizeof r->buf / sizeof r->buf[0];
+        cxb_prng_source_fill(r->src, r->buf, r->have);
+        r->at = 0;
+    }
+    return r->buf[r->at++];
+}
+
 static int parse_u64(const char *flag, const char *text, uint64_t *out)
 {
     return cxb_cli_parse_u64("prng", flag, text, out);
@@ -111,6 +132,9 @@ int cxb_cli_prng_u32(int argc, char **argv)
     uint64_t seed = is_mt ? 5489u : 0, sub = 0, off = 0, skip = 0, count = 0, rounds = 0;
     int have_count = 0, have_sub = 0, have_off = 0, nkey = -1, nctr = -1, rc = 0;
     cxb_out_format fmt = CXB_OUT_DEC;
+    cxb_prng_source_opts so;
+    cxb_prng_source_opts_init(&so, d->name);
+    int have_source_opt = 0;
     for (int i = 2; i < argc && rc == 0; ++i) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] != '-')
@@ -118,7 +142,12 @@ int cxb_cli_prng_u32(int argc, char **argv)
         if (i + 1 >= argc)
             return cxb_cli_error(2, "prng: %s needs a value", a);
         const char *v = argv[++i];
-        if (!strcmp(a, "--seed"))
+        cxb_status sst;
+        if (cxb_prng_source_option(&so, a, v, &sst)) { /* --dist, --interleave, --workers */
+            if (sst != CXB_OK)
+                return cxb_cli_error(2, "prng: %s", cxb_last_error());
+            have_source_opt = 1;
+        } else if (!strcmp(a, "--seed"))
             rc = parse_u64(a, v, &seed);
         else if (!strcmp(a, "--subsequence"))
             rc = parse_u64(a, v, &sub), have_sub = 1;
@@ -162,12 +191,13 @@ int cxb_cli_prng_u32(int argc, char **argv)
             return cxb_cli_error(2, "prng: --subsequence/--offset do not apply to --key/--counter");
         block_mode = 1;
     }
+    if (have_source_opt && (block_mode || (counter_based && b.rounds != (is_philox ? 10u : 20u))))
+        return cxb_cli_error(2, "prng: --dist/--interleave/--workers take the generator's default stream "
+                                "(no --key/--counter or --rounds)");
     if (is_mt && !have_sub && seed > UINT32_MAX)
         return cxb_cli_error(2, "prng: --seed %llu: std::mt19937 takes a 32-bit seed", (unsigned long long)seed);
 
-    uint32_t (*next)(void *) = next_block_word;
-    void *arg = &b;
-    cxb_rng_any *any = NULL;
+    cxb_prng_source *src = NULL;
     if (block_mode) {
         block(&b);
     } else if (counter_based && b.rounds != (is_philox ? 10u : 20u)) {
@@ -182,21 +212,24 @@ int cxb_cli_prng_u32(int argc, char **argv)
         b.lane = (unsigned)(off % 4);
         block(&b);
     } else {
-        cxb_status st = cxb_rng_any_create(&any, d, seed, sub, off);
+        /* the generator's streams (all.h), optionally distributed and interleaved */
+        so.seed = seed;
+        so.stream = sub;
+        so.offset = off;
+        cxb_status st = cxb_prng_source_create(&src, &so);
         if (st != CXB_OK)
-            return cxb_cli_error(3, "prng: %s", cxb_last_error());
-        next = cxb_rng_any_next_fn;
-        arg = any;
+            return cxb_cli_error(st == CXB_EINPUT ? 2 : 3, "prng: %s", cxb_last_error());
     }
+    word_reader r = {src, &b, {0}, 0, 0};
     for (uint64_t k = 0; k < skip; ++k)
-        (void)next(arg);
+        (void)next_word(&r);
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, CXB_PACK_32, 8);
     for (uint64_t k = 0; rc == 0 && (count == 0 || k < count); ++k)
-        rc = cxb_prng_put(&w, next(arg));
+        rc = cxb_prng_put(&w, next_word(&r));
     if (rc == 0)
         rc = cxb_prng_finish(&w);
-    cxb_rng_any_destroy(any);
+    cxb_prng_source_destroy(src);
     if (rc > 0)
         return cxb_cli_error(2, "prng: writing to stdout failed: %s", strerror(errno));
     return 0;

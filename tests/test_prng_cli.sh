@@ -82,6 +82,15 @@ expect_error 2 "$cx" prng philox4x32 --count 4 --key 1,2 --counter 0,0,0,0x10000
 expect_error 2 "$cx" prng xorwow --count 4 --key 1,2 --counter 0,0,0,0
 expect_error 2 "$cx" prng xorwow --count 4 --rounds 7
 expect_error 2 "$cx" prng philox4x32 --count 4 --rounds 17
+# --interleave N: one number from each of N streams in turn. cuRAND's host-API XORWOW
+# (default ordering) is exactly that over 4096 subsequences: its first outputs at seed 1234
+# (prng.md 4, measured on the CPU host generator and an H100)
+expect_output $'624778773\n3522650202\n2363946744\n1266286439' "$cx" prng xorwow --seed 1234 --interleave 4096 --count 4
+# --dist leapfrog over N workers, read in turn, gives back the base stream
+expect_output "$("$cx" prng mrg32k3a --seed 7 --count 9)" "$cx" prng mrg32k3a --seed 7 --dist leapfrog --interleave 3 --count 9
+expect_error 2 "$cx" prng mt19937 --dist split --count 3
+expect_error 2 "$cx" prng xorwow --dist nonsense --count 3
+expect_error 2 "$cx" prng philox4x32 --rounds 7 --interleave 2 --count 3
 # mt19937 stream K >= 1 is init_by_array({seed lo, seed hi, K lo, K hi}): the published
 # mt19937ar vector is init_by_array({0x123, 0x234, 0x345, 0x456})
 expect_output "1067595299" "$cx" prng mt19937 --seed $(((0x234 << 32) | 0x123)) --subsequence $(((0x456 << 32) | 0x345)) --count 1
