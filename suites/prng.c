@@ -555,5 +555,5 @@ const cxb_study cxb_study_prng = {
     prng_figures,
     sizeof prng_figures / sizeof prng_figures[0],
     "numbers",
-    cxb_prng_table41_print,
+    cxb_prng_tables_print,
 };

@@ -14,4 +14,7 @@ cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out);
  * mode=sum points of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* or prng.lf24.* (r = 97). */
 cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out);
 
+/* Both, in that order: the study's print_tables hook. */
+cxb_status cxb_prng_tables_print(const char *run_dir, FILE *out);
+
 #endif
