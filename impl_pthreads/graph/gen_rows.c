@@ -1,8 +1,12 @@
-/* graph gen, pthreads: the row models (line, ring, lattice, gnp) by chunks of rows -
- * a count pass, an exclusive scan over the chunks and a fill pass (graph.md 10). The
- * chunk size depends on the row count only, and each chunk's tuples land at the scan's
- * offset in row order, so the tuples are those of cxb_generate_seq for any thread count.
- * gnm is in gen_gnm.c. */
+/* graph gen, pthreads: the row models (line, ring, lattice, gnp, wsfast, nw, rmat, kron,
+ * bacopy, disjoint) by chunks of rows - a count pass (skipped when every row has the
+ * same tuple count), an exclusive scan over the chunks and a fill pass (graph.md 10).
+ * The chunk size depends on the row count only, and each chunk's tuples land at the
+ * scan's offset in row order, so the tuples are those of cxb_generate_seq for any
+ * thread count. disjoint's sets are drawn in parallel, its member lists are the
+ * sequential counting sort (O(n + c), small next to the tuples). ws: coins in parallel,
+ * then the sequential rewiring of impl_cpu/graph/gen_ws.c (graph.md 9.4). gnm is in
+ * gen_gnm.c. */
 #include <stdlib.h>
 
 #include "cxb/pool.h"
@@ -26,24 +30,92 @@ static void rows_chunk(void *arg, uint64_t c, unsigned worker)
         r1 = t->x->rows;
     if (t->key)
         cxb_gen_rows(t->x, r0, r1, t->key + t->count[c]);
+    else if (t->x->per_row)
+        t->count[c] = (r1 - r0) * t->x->per_row;
     else
         t->count[c] = cxb_gen_rows(t->x, r0, r1, NULL);
+}
+
+/* items of a flat per-element pass (ws coins, disjoint sets) */
+typedef struct flat_task {
+    const cxb_gen_ctx *x;
+    uint64_t count, per_chunk;
+    void *dst;
+} flat_task;
+
+static void coins_chunk(void *arg, uint64_t c, unsigned worker)
+{
+    (void)worker;
+    const flat_task *t = arg;
+    uint64_t i0 = c * t->per_chunk, i1 = i0 + t->per_chunk < t->count ? i0 + t->per_chunk : t->count;
+    cxb_ws_coins(t->x, i0, i1, (uint8_t *)t->dst + i0);
+}
+
+static void sets_chunk(void *arg, uint64_t c, unsigned worker)
+{
+    (void)worker;
+    const flat_task *t = arg;
+    uint64_t i0 = c * t->per_chunk, i1 = i0 + t->per_chunk < t->count ? i0 + t->per_chunk : t->count;
+    uint32_t *set = t->dst;
+    for (uint64_t v = i0; v < i1; ++v)
+        set[v] = cxb_disjoint_set(t->x->seed, v, t->x->sets);
+}
+
+static cxb_status flat_for(cxb_pool *pool, const cxb_gen_ctx *x, uint64_t count, void *dst,
+                           cxb_pool_fn fn)
+{
+    flat_task t = {x, count, count / GEN_CHUNKS + 1, dst};
+    return cxb_pool_for(pool, (count + t.per_chunk - 1) / t.per_chunk, CXB_SCHED_DYNAMIC, fn, &t);
+}
+
+static cxb_status ws_pthreads(const cxb_gen_spec *s, cxb_pool *pool, cxb_edges *out)
+{
+    cxb_gen_ctx x;
+    cxb_gen_ctx_init(&x, s);
+    uint64_t lat = s->n * (s->k / 2);
+    uint8_t *coin = malloc(lat ? lat : 1);
+    if (!coin)
+        return cxb_fail(CXB_ERESOURCE, "graph gen: ws: no memory for %llu coins",
+                        (unsigned long long)lat);
+    cxb_status st = flat_for(pool, &x, lat, coin, coins_chunk);
+    if (st == CXB_OK)
+        st = cxb_ws_rewire(s, coin, out);
+    free(coin);
+    return st;
 }
 
 cxb_status cxb_gnm_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, cxb_edges *out);
 
 cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, cxb_edges *out)
 {
+    cxb_edges_init(out); /* freed on every error path below */
     if (s->model == CXB_GEN_GNM)
         return cxb_gnm_pthreads(s, pool, out);
+    if (s->model == CXB_GEN_WS)
+        return ws_pthreads(s, pool, out);
     cxb_gen_ctx x;
     cxb_gen_ctx_init(&x, s);
+    cxb_status st;
+    if (s->model == CXB_GEN_DISJOINT) {
+        uint32_t *set = malloc((s->n ? s->n : 1) * sizeof *set);
+        if (!set)
+            return cxb_fail(CXB_ERESOURCE, "graph gen: disjoint: no memory for %llu vertices",
+                            (unsigned long long)s->n);
+        if ((st = flat_for(pool, &x, s->n, set, sets_chunk)) != CXB_OK) {
+            free(set);
+            return st;
+        }
+        if ((st = cxb_disjoint_members(&x, set)) != CXB_OK)
+            return st;
+    }
     rows_task t = {&x, x.rows / GEN_CHUNKS + 1, NULL, NULL};
     uint64_t chunks = (x.rows + t.rows_per_chunk - 1) / t.rows_per_chunk;
-    if (!(t.count = malloc((chunks + 1) * sizeof *t.count)))
+    if (!(t.count = malloc((chunks + 1) * sizeof *t.count))) {
+        cxb_disjoint_free(&x);
         return cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu chunks",
                         (unsigned long long)chunks);
-    cxb_status st = cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, rows_chunk, &t);
+    }
+    st = cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, rows_chunk, &t);
     uint64_t total = 0;
     for (uint64_t c = 0; c < chunks; ++c) {
         uint64_t k = t.count[c];
@@ -59,6 +131,7 @@ cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, c
     }
     if (st != CXB_OK)
         cxb_edges_free(out);
+    cxb_disjoint_free(&x);
     free(t.count);
     return st;
 }
