@@ -233,24 +233,24 @@ static void check_ws(void)
     for (uint64_t n = 4; n <= 9; ++n)
         for (uint64_t k = 2; k <= n - 2; k += 2)
             for (int half = 0; half < 2; ++half) {
-            snprintf(t, sizeof t, "ws:n=%llu,k=%llu,p=%s,seed=%llu", (unsigned long long)n,
-                     (unsigned long long)k, half ? "0.5" : "1", (unsigned long long)seed);
-            cxb_gen_spec s = spec(t);
-            cxb_edges e;
-            cxb_status st = cxb_generate_seq(&s, &e);
-            if (st == CXB_OK) {
-                cxb_csr g;
-                CHECK(cxb_csr_from_edges(&e, 0, &g) == CXB_OK && g.m == n * k / 2);
-                cxb_csr_free(&g);
-            } else
-                CHECK_MSG(st == CXB_EINPUT && strstr(cxb_last_error(), "no admissible target"),
-                          "%s: %s", t, cxb_last_error());
-            cxb_edges e2;
-            cxb_status st2 = cxb_generate_pthreads(&s, pools[3], &e2);
-            CHECK_MSG(st2 == st, "%s: pthreads status %d, seq %d", t, (int)st2, (int)st);
-            if (st2 == CXB_OK)
-                cxb_edges_free(&e2);
-        }
+                snprintf(t, sizeof t, "ws:n=%llu,k=%llu,p=%s,seed=%llu", (unsigned long long)n,
+                         (unsigned long long)k, half ? "0.5" : "1", (unsigned long long)seed);
+                cxb_gen_spec s = spec(t);
+                cxb_edges e;
+                cxb_status st = cxb_generate_seq(&s, &e);
+                if (st == CXB_OK) {
+                    cxb_csr g;
+                    CHECK(cxb_csr_from_edges(&e, 0, &g) == CXB_OK && g.m == n * k / 2);
+                    cxb_csr_free(&g);
+                } else
+                    CHECK_MSG(st == CXB_EINPUT && strstr(cxb_last_error(), "no admissible target"),
+                              "%s: %s", t, cxb_last_error());
+                cxb_edges e2;
+                cxb_status st2 = cxb_generate_pthreads(&s, pools[3], &e2);
+                CHECK_MSG(st2 == st, "%s: pthreads status %d, seq %d", t, (int)st2, (int)st);
+                if (st2 == CXB_OK)
+                    cxb_edges_free(&e2);
+            }
 }
 
 static void check_nw(void)
