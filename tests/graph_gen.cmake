@@ -10,3 +10,5 @@ set_tests_properties(graph_gen_cli graph_gen_networkx PROPERTIES SKIP_RETURN_COD
 cxb_test(graph_gen_models test_graph_gen_models.c)
 add_test(NAME graph_gen_spec COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_graph_gen_spec.sh $<TARGET_FILE:cxbench>)
 set_tests_properties(graph_gen_spec PROPERTIES SKIP_RETURN_CODE 77)
+add_test(NAME graph_gen_models_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_graph_gen_models.sh $<TARGET_FILE:cxbench>)
+set_tests_properties(graph_gen_models_cli PROPERTIES SKIP_RETURN_CODE 77)
