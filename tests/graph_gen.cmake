@@ -12,3 +12,5 @@ add_test(NAME graph_gen_spec COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_graph
 set_tests_properties(graph_gen_spec PROPERTIES SKIP_RETURN_CODE 77)
 add_test(NAME graph_gen_models_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_graph_gen_models.sh $<TARGET_FILE:cxbench>)
 set_tests_properties(graph_gen_models_cli PROPERTIES SKIP_RETURN_CODE 77)
+add_test(NAME graph_gen_models_networkx COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_graph_gen_models_networkx.sh $<TARGET_FILE:cxbench>)
+set_tests_properties(graph_gen_models_networkx PROPERTIES SKIP_RETURN_CODE 77)
