@@ -12,8 +12,20 @@ seed=${CXB_TEST_SEED:-$RANDOM$RANDOM}
 echo "graph_gen_models_cli: seed $seed (CXB_TEST_SEED=$seed repeats this run)"
 
 field() { sed -n "s/^$1: //p" "$2"; }
+# the CUDA comparisons run where a GPU answers; elsewhere --impl cuda must exit 3, one line
+gpu=0
+if "$cx" graph gen line:n=3 --impl cuda --quiet >/dev/null 2>&1; then
+    gpu=1
+else
+    expect_error 3 "$cx" graph gen line:n=3 --impl cuda --out "$d/none.el"
+    grep -q "graphgen.line.cuda: no CUDA device found" "$tmp/err" || fail "no-GPU message: $(cat "$tmp/err")"
+    [ ! -e "$d/none.el" ] || fail "no-GPU run left a file"
+fi
+echo "graph_gen_models_cli: CUDA comparisons $([ $gpu = 1 ] && echo on || echo 'off (no GPU)')"
 
-for spec in "ws:n=3000,k=8,p=0.2,seed=$seed" "wsfast:n=3000,k=8,p=0.3,seed=$seed" \
+for spec in "line:n=1000" "ring:n=500,k=6" "lattice:dims=7x5x3,periodic=0" \
+            "gnm:n=3000,m=20000,seed=$seed" "gnp:n=3000,p=0.004,seed=$seed" \
+            "ws:n=3000,k=8,p=0.2,seed=$seed" "wsfast:n=3000,k=8,p=0.3,seed=$seed" \
             "nw:n=3000,k=6,p=0.4,seed=$seed" "disjoint:n=2000,e=9000,c=13,seed=$seed" \
             "rmat:scale=11,seed=$seed" "rmat:scale=10,ef=5,a=0.45,b=0.15,c=0.15,perm=0,seed=$seed" \
             "kron:scale=10,ef=8,seed=$seed" "bacopy:n=5000,m=4,seed=$seed" \
@@ -36,6 +48,16 @@ for spec in "ws:n=3000,k=8,p=0.2,seed=$seed" "wsfast:n=3000,k=8,p=0.3,seed=$seed
         "$cx" graph gen "$spec" --threads $t $mg --quiet --out "$d/p.cxg" >/dev/null
         cmp -s "$d/ref.cxg" "$d/p.cxg" || fail "$spec: pthreads $t threads .cxg differs"
     done
+    if [ "$gpu" = 1 ]; then # --impl cuda: the same block, SNAP bytes and .cxg bytes
+        "$cx" graph gen "$spec" --impl cuda $mg --quiet --out "$d/c.el" >"$d/c" ||
+            fail "$spec cuda: $(cat "$d/c")"
+        grep -qx "impl: graphgen.$model.cuda" "$d/c" || fail "$spec: cuda impl line"
+        diff <(grep -v '^impl:' "$d/ref") <(grep -v '^impl:' "$d/c" | sed "s|$d/c.el|$d/ref.el|") \
+            >/dev/null || fail "$spec: cuda block differs: $(diff "$d/ref" "$d/c")"
+        cmp -s "$d/ref.el" "$d/c.el" || fail "$spec: cuda SNAP file differs"
+        "$cx" graph gen "$spec" --impl cuda $mg --quiet --out "$d/c.cxg" >/dev/null
+        cmp -s "$d/ref.cxg" "$d/c.cxg" || fail "$spec: cuda .cxg differs"
+    fi
     "$cx" graph info "$d/ref.cxg" $mg --check --quiet >"$d/info" || fail "$spec: info on the .cxg"
     for k in vertices edges edgeset_hash degree_max isolated_vertices; do
         [ "$(field $k "$d/info")" = "$(field $k "$d/ref")" ] || fail "$spec: $k differs in info"

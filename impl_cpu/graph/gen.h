@@ -11,6 +11,10 @@
 #include "cxb/graph_gen.h"
 #include "cxb/graph_gen_rows.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* cxb_gen_ctx and the per-row work are in include/cxb/graph_gen_rows.h (shared with
  * CUDA). cxb_gen_ctx_init fills the per-run constants (disjoint's tables are built by
  * the driver: cxb_disjoint_members below). */
@@ -51,5 +55,9 @@ cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out);
 
 /* Allocates out->key for count tuples (at least one slot). */
 cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -22,10 +22,8 @@
 
 void cxb_ws_coins(const cxb_gen_ctx *x, uint64_t i0, uint64_t i1, uint8_t *coin)
 {
-    for (uint64_t i = i0; i < i1; ++i) {
-        uint64_t s = i / x->n + 1, v = i % x->n;
-        coin[i - i0] = (uint8_t)cxb_gbern_hit(x->coin, cxb_gx0(cxb_ws_block(x->seed, CXB_GDOM_WS, v, s)));
-    }
+    for (uint64_t i = i0; i < i1; ++i)
+        coin[i - i0] = cxb_ws_coin(x, i);
 }
 
 typedef struct ws_set {

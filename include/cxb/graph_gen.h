@@ -77,6 +77,18 @@ cxb_status cxb_generate_seq(const cxb_gen_spec *s, cxb_edges *out);
 /* Same tuples, same order, on the pool's workers. */
 cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, cxb_edges *out);
 
+/* Same tuples, same order, generated on the GPU (impl_cuda/graph/gen.cu) and copied to
+ * out on the host. block (threads per block, a multiple of 32 up to 1024; 0: 256) and
+ * grid (blocks; 0: one row per thread, capped at 65535) never change the result. On
+ * return gen_ms is the device time of the generation (events; 0 for gnm and ws, whose
+ * rounds or rewiring involve the host) and d2h_ms the copy back. Without a GPU, or in a
+ * build without CUDA: CXB_ERESOURCE. */
+typedef struct cxb_gen_cuda_opts {
+    unsigned block, grid;
+    double gen_ms, d2h_ms;
+} cxb_gen_cuda_opts;
+cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -91,6 +91,22 @@ static inline CXB_HD cxb_philox4x32_ctr cxb_ws_block(uint64_t seed, uint32_t dom
     return cxb_gdraw(seed, dom, v, (uint32_t)(s << 16));
 }
 
+/* ws coin of lattice edge index i = (s-1) n + v (the layout of cxb_ws_rewire's coins). */
+static inline CXB_HD uint8_t cxb_ws_coin(const cxb_gen_ctx *x, uint64_t i)
+{
+    uint64_t s = i / x->n + 1, v = i % x->n;
+    return (uint8_t)cxb_gbern_hit(x->coin, cxb_gx0(cxb_ws_block(x->seed, CXB_GDOM_WS, v, s)));
+}
+
+/* gnm draw i of round r: a distinct-endpoint pair (graph.md 8.3) as a canonical key. */
+static inline CXB_HD uint64_t cxb_gnm_draw(uint64_t seed, uint64_t n, uint32_t round, uint64_t i)
+{
+    cxb_philox4x32_ctr w = cxb_gdraw(seed, CXB_GDOM_GNM, i, round);
+    uint32_t u, v;
+    cxb_gpair(cxb_gx0(w), cxb_gx1(w), n, &u, &v);
+    return u < v ? cxb_edge_key(u, v) : cxb_edge_key(v, u);
+}
+
 /* rmat tuple e: level l picks a quadrant with word (l mod 4) of cxb_gdraw(seed, 7, e, l/4)
  * and sets bit (scale-1-l) of u and v. */
 static inline CXB_HD void cxb_rmat_tuple(const cxb_gen_ctx *x, uint64_t e, uint32_t *u, uint32_t *v)
