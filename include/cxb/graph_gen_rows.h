@@ -235,8 +235,12 @@ static inline CXB_HD uint64_t cxb_gen_rows(const cxb_gen_ctx *x, uint64_t r0, ui
                 CXB_GEN_EMIT(v, (v + s) % x->n);
                 uint64_t e = (s - 1) * x->n + v;
                 if (cxb_gbern_hit(x->coin, cxb_gx0(cxb_gdraw(x->seed, CXB_GDOM_NW, e, 0)))) {
-                    cxb_philox4x32_ctr w = cxb_gdraw(x->seed, CXB_GDOM_NW, e, 1);
-                    CXB_GEN_EMIT(cxb_gbounded(cxb_gx0(w), x->n), cxb_gbounded(cxb_gx1(w), x->n));
+                    if (out) { /* the count pass needs the coin only */
+                        cxb_philox4x32_ctr w = cxb_gdraw(x->seed, CXB_GDOM_NW, e, 1);
+                        out[c] = cxb_edge_key((cxb_vid)cxb_gbounded(cxb_gx0(w), x->n),
+                                              (cxb_vid)cxb_gbounded(cxb_gx1(w), x->n));
+                    }
+                    ++c;
                 }
             }
         break;
