@@ -73,7 +73,7 @@ print("0x%016x" % (sum(mix(u << 32 | u + 1) for u in range(3)) & M))
 PY
 )
 [ -z "$ref" ] || [ "$ref" = "$hash" ] || fail "line hash $hash, independent $ref"
-"$cx" graph gen gnp:n=100,p=0.1 | grep -q '^phase_ms: gen=[0-9.]* csr=[0-9.]* write=[0-9.]*$' ||
+"$cx" graph gen gnp:n=100,p=0.1 --impl pthreads | grep -q '^phase_ms: gen=[0-9.]* csr=[0-9.]* write=[0-9.]*$' ||
     fail "phase_ms"
 "$cx" graph gen ring:n=10,k=2 --out "$d/r.mtx" --quiet | grep -qx "format: mtx" || fail "mtx by extension"
 "$cx" graph gen ring:n=10,k=2 --out "$d/r.bin" --format snap --quiet | grep -qx "format: snap" ||

@@ -52,6 +52,9 @@ for spec in "line:n=1000" "ring:n=500,k=6" "lattice:dims=7x5x3,periodic=0" \
         "$cx" graph gen "$spec" --impl cuda $mg --quiet --out "$d/c.el" >"$d/c" ||
             fail "$spec cuda: $(cat "$d/c")"
         grep -qx "impl: graphgen.$model.cuda" "$d/c" || fail "$spec: cuda impl line"
+        "$cx" graph gen "$spec" $mg | grep -qx "impl: graphgen.$model.cuda" || fail "$spec: cuda is not the default"
+        "$cx" graph gen "$spec" --impl cuda $mg |
+            grep -q '^phase_ms: gen=[0-9.]* csr=[0-9.]* d2h=[0-9.]* write=[0-9.]*$' || fail "$spec: cuda phase_ms"
         diff <(grep -v '^impl:' "$d/ref") <(grep -v '^impl:' "$d/c" | sed "s|$d/c.el|$d/ref.el|") \
             >/dev/null || fail "$spec: cuda block differs: $(diff "$d/ref" "$d/c")"
         cmp -s "$d/ref.el" "$d/c.el" || fail "$spec: cuda SNAP file differs"
