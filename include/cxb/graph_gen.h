@@ -1,8 +1,8 @@
 /* cxb/graph_gen.h - the supporting generators of graph.md 9 (line, ring, lattice, gnm,
- * gnp, ws, wsfast, nw, disjoint, rmat, kron, bacopy): spec strings "MODEL:key=value,...", and a sequential and a pthreads
- * generator producing raw tuples (cxb_edges). For the same spec both give the same
- * tuples in the same order (graph.md 10), whatever the thread count; build the CSR with
- * cxb_csr_from_edges.
+ * gnp, ws, wsfast, nw, disjoint, rmat, kron, bacopy): spec strings "MODEL:key=value,...",
+ * and a sequential, a pthreads and a CUDA generator producing raw tuples (cxb_edges).
+ * For the same spec all give the same tuples in the same order (graph.md 10), whatever
+ * the thread count or launch shape; build the CSR with cxb_csr_from_edges.
  *
  * Every function returns a cxb_status; on failure cxb_last_error() holds one line.
  */

@@ -1,6 +1,6 @@
 /* cxb/graph_gen_rows.h - the per-row and per-element work of the supporting generators
- * (graph.md 9, 10), shared by seq, pthreads and (to come) CUDA: every backend only
- * schedules rows, so the tuples of rows [r0, r1) are the same bits everywhere.
+ * (graph.md 9, 10), shared by seq, pthreads and CUDA (impl_cuda/graph/gen.cu): every
+ * backend only schedules rows, so the tuples of rows [r0, r1) are the same bits everywhere.
  *
  * A "row" is: a vertex for line, ring, lattice, gnp (Batagelj-Brandes geometric skipping,
  * 9.3), wsfast and nw (9.4); an edge tuple for rmat/kron (9.6), bacopy (9.7, Sanders-
