@@ -7,7 +7,7 @@
  *                         [--check] [--quiet]
  *   cxbench graph convert IN OUT [--format F] [--ids asis|compact] [--n N]
  *                         [--multigraph] [--quiet]
- *   cxbench graph gen SPEC [--impl seq|pthreads] [--threads T] [--out FILE] [--format F]
+ *   cxbench graph gen SPEC [--impl seq|pthreads|cuda] [--threads T] [--out FILE] [--format F]
  *                         [--multigraph] [--quiet]
  *
  * For info, --format names the input format (overriding detection); for convert, the
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cxb/cuda.h"
 #include "cxb/graph.h"
 #include "cxb/graph_gen.h"
 #include "cxb/pool.h"
@@ -205,12 +206,17 @@ static int graph_convert(int argc, char **argv)
     return 0;
 }
 
-/* graph gen SPEC: generate (seq or pthreads: the same tuples), build the CSR, print the
- * model lines and the info block, optionally write. Nothing is written on any error. */
+/* graph gen SPEC: generate (seq, pthreads or cuda: the same tuples), build the CSR, print
+ * the model lines and the info block, optionally write. Nothing is written on any error.
+ * The default implementation is cuda when a GPU is present, else pthreads (graph.md 11.1);
+ * --threads without --impl means pthreads. */
+enum { GEN_SEQ, GEN_PTHREADS, GEN_CUDA, GEN_DEFAULT };
+static const char *const gen_impl_names[] = {"seq", "pthreads", "cuda"};
+
 static int graph_gen(int argc, char **argv)
 {
     const char *spec_text = NULL, *out = NULL;
-    int pthreads = 1, multigraph = 0, quiet = 0;
+    int impl = GEN_DEFAULT, multigraph = 0, quiet = 0;
     uint64_t threads = 0;
     cxb_graph_format fmt = CXB_GRAPH_AUTO;
     for (int i = 1; i < argc; ++i) {
@@ -232,11 +238,13 @@ static int graph_gen(int argc, char **argv)
             const char *v = argv[++i];
             if (!strcmp(s, "--impl")) {
                 if (!strcmp(v, "seq"))
-                    pthreads = 0;
+                    impl = GEN_SEQ;
                 else if (!strcmp(v, "pthreads"))
-                    pthreads = 1;
+                    impl = GEN_PTHREADS;
+                else if (!strcmp(v, "cuda"))
+                    impl = GEN_CUDA;
                 else
-                    return cxb_cli_error(2, "graph gen: --impl %s: expected seq or pthreads", v);
+                    return cxb_cli_error(2, "graph gen: --impl %s: expected seq, pthreads or cuda", v);
             } else if (!strcmp(s, "--threads")) {
                 if (cxb_parse_u64(v, "graph gen: --threads", &threads) != CXB_OK)
                     return cxb_cli_status(CXB_EINPUT);
@@ -257,10 +265,15 @@ static int graph_gen(int argc, char **argv)
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
 
+    if (impl == GEN_DEFAULT) /* --threads alone asks for pthreads */
+        impl = !threads && cxb_cuda_device_count(NULL) > 0 ? GEN_CUDA : GEN_PTHREADS;
     int64_t t0 = now_ns();
     cxb_edges e;
     cxb_status st;
-    if (pthreads) {
+    cxb_gen_cuda_opts copts = {0, 0, 0.0, 0.0};
+    if (impl == GEN_CUDA)
+        st = cxb_generate_cuda(&spec, &copts, &e);
+    else if (impl == GEN_PTHREADS) {
         cxb_pool *pool;
         if ((st = cxb_pool_create(&pool, (unsigned)threads, CXB_BIND_NONE)) != CXB_OK)
             return cxb_cli_status(st);
@@ -290,13 +303,18 @@ static int graph_gen(int argc, char **argv)
     printf("model: %s\nspec: %s\nstream_version: %d\n", cxb_gen_model_name(spec.model), spec.text,
            CXB_GRAPH_STREAM_VERSION);
     printf("impl: graphgen.%s.%s\ntuples: %llu\n", cxb_gen_model_name(spec.model),
-           pthreads ? "pthreads" : "seq", (unsigned long long)tuples);
+           gen_impl_names[impl], (unsigned long long)tuples);
     print_block(out ? out : spec.text, out ? cxb_graph_format_name(fmt) : "none", &g);
     if (out)
         printf("written: %s\n", out);
     if (!quiet) {
         printf("time_ms: %.3f\n", ms(t3 - t0));
-        printf("phase_ms: gen=%.3f csr=%.3f write=%.3f\n", ms(t1 - t0), ms(t2 - t1), ms(t3 - t2));
+        if (impl == GEN_CUDA) /* gen: device time by events where the kernels alone make the tuples */
+            printf("phase_ms: gen=%.3f csr=%.3f d2h=%.3f write=%.3f\n",
+                   copts.gen_ms > 0 ? copts.gen_ms : ms(t1 - t0) - copts.d2h_ms, ms(t2 - t1),
+                   copts.d2h_ms, ms(t3 - t2));
+        else
+            printf("phase_ms: gen=%.3f csr=%.3f write=%.3f\n", ms(t1 - t0), ms(t2 - t1), ms(t3 - t2));
     }
     cxb_csr_free(&g);
     return 0;

@@ -1,26 +1,39 @@
 /* impl_cpu/graph/gen.h - what the sequential and pthreads generators share (graph.md 9, 10).
  *
- * line, ring, lattice and gnp are "row" models: row r emits a run of tuples that depends
- * on r alone, so the tuples of rows [r0, r1) are a pure function and any split into
- * chunks, concatenated in row order, gives the sequential output. gnm works in rounds of
- * keyed draws followed by a sort and dedup of the accumulated set. */
+ * line, ring, lattice, gnp, wsfast, nw, rmat, kron, bacopy and disjoint are "row" models:
+ * row r emits a run of tuples that depends on r alone, so the tuples of rows [r0, r1) are
+ * a pure function and any split into chunks, concatenated in row order, gives the
+ * sequential output. gnm works in rounds of keyed draws followed by a sort and dedup of
+ * the accumulated set; ws rewires sequentially after parallel coin flips. */
 #ifndef CXB_IMPL_GRAPH_GEN_H
 #define CXB_IMPL_GRAPH_GEN_H
 
 #include "cxb/graph_gen.h"
+#include "cxb/graph_gen_rows.h"
 
-/* Per-run constants computed once on the host. */
-typedef struct cxb_gen_ctx {
-    const cxb_gen_spec *s;
-    uint64_t rows;      /* row count */
-    uint64_t stride[CXB_LATTICE_MAX_DIMS];
-    double log1mp;      /* gnp: log(1 - p) by cxb_detlog1m */
-} cxb_gen_ctx;
+#ifdef __cplusplus
+extern "C" {
+#endif
 
+/* cxb_gen_ctx and the per-row work are in include/cxb/graph_gen_rows.h (shared with
+ * CUDA). cxb_gen_ctx_init fills the per-run constants (disjoint's tables are built by
+ * the driver: cxb_disjoint_members below). */
 void cxb_gen_ctx_init(cxb_gen_ctx *c, const cxb_gen_spec *s);
 
-/* Tuples of rows [r0, r1) written to out (NULL: only counted); returns their number. */
-uint64_t cxb_gen_rows(const cxb_gen_ctx *c, uint64_t r0, uint64_t r1, uint64_t *out);
+/* ---- disjoint (graph.md 9.5) ---- */
+/* Given set[0..n) (cxb_disjoint_set per vertex), builds the member lists by a stable
+ * counting sort (members of a set in increasing id) and points x->set/moff/members at
+ * them; release with cxb_disjoint_free. */
+cxb_status cxb_disjoint_members(cxb_gen_ctx *x, uint32_t *set);
+void cxb_disjoint_free(cxb_gen_ctx *x);
+
+/* ---- ws (graph.md 9.4) ---- */
+/* coin[(s-1) n + v] (s = 1 .. k/2) is the rewiring coin of lattice edge {v, v+s}; the
+ * rewiring itself is sequential (every backend calls this). Tuples come out in ring
+ * order (row v, then s), the rewired ones as {v, j}. */
+cxb_status cxb_ws_rewire(const cxb_gen_spec *s, const uint8_t *coin, cxb_edges *out);
+/* Coins of lattice edges [i0, i1) in the layout above. */
+void cxb_ws_coins(const cxb_gen_ctx *x, uint64_t i0, uint64_t i1, uint8_t *coin);
 
 /* ---- gnm (graph.md 9.3) ---- */
 /* Edge count actually drawn: m, or C(n,2) - m when the complement is generated. */
@@ -42,5 +55,9 @@ cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out);
 
 /* Allocates out->key for count tuples (at least one slot). */
 cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

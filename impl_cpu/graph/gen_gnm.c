@@ -17,12 +17,8 @@ uint64_t cxb_gnm_target(const cxb_gen_spec *s, int *complement)
 
 void cxb_gnm_draws(const cxb_gen_spec *s, uint32_t round, uint64_t i0, uint64_t i1, uint64_t *out)
 {
-    for (uint64_t i = i0; i < i1; ++i) {
-        cxb_philox4x32_ctr w = cxb_gdraw(s->seed, CXB_GDOM_GNM, i, round);
-        uint32_t u, v;
-        cxb_gpair(cxb_gx0(w), cxb_gx1(w), s->n, &u, &v);
-        out[i - i0] = u < v ? cxb_edge_key(u, v) : cxb_edge_key(v, u);
-    }
+    for (uint64_t i = i0; i < i1; ++i)
+        out[i - i0] = cxb_gnm_draw(s->seed, s->n, round, i);
 }
 
 uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count)

@@ -1,7 +1,7 @@
-/* graph gen, sequential: the row models line, ring, lattice and gnp (graph.md 9.2, 9.3)
- * and the sequential driver. Row r's tuples are a pure function of (spec, r); the
- * pthreads driver (impl_pthreads/graph/gen_rows.c) calls the same cxb_gen_rows on
- * chunks of rows. */
+/* graph gen, sequential: the per-run constants of the row models (graph.md 9.2-9.7),
+ * disjoint's member lists (9.5) and the sequential driver. The rows themselves are
+ * include/cxb/graph_gen_rows.h; the pthreads driver (impl_pthreads/graph/gen_rows.c)
+ * calls the same cxb_gen_rows on chunks of rows. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,15 +10,63 @@
 void cxb_gen_ctx_init(cxb_gen_ctx *c, const cxb_gen_spec *s)
 {
     memset(c, 0, sizeof *c);
-    c->s = s;
+    c->model = (int)s->model;
+    c->n = s->n;
+    c->k = s->k;
+    c->seed = s->seed;
     c->rows = s->n;
+    c->dims = s->dims;
+    c->periodic = s->periodic;
     uint64_t st = 1;
     for (unsigned i = 0; i < s->dims; ++i) {
+        c->side[i] = s->side[i];
         c->stride[i] = st;
         st *= s->side[i];
     }
+    c->p = s->p;
     if (s->model == CXB_GEN_GNP && s->p > 0.0 && s->p < 1.0)
         c->log1mp = cxb_detlog1m(s->p);
+    c->coin = cxb_gbern_make(s->p);
+    switch (s->model) {
+    case CXB_GEN_RING:
+    case CXB_GEN_WSFAST:
+        c->per_row = s->k / 2;
+        break;
+    case CXB_GEN_RMAT:
+    case CXB_GEN_KRON: {
+        c->rows = s->ef << s->scale;
+        c->per_row = 1;
+        c->scale = s->scale;
+        c->perm = s->perm;
+        /* graph.md 9.6: thresholds in double once on the host; a sum above 1 by the
+         * parser's 1e-12 tolerance means "never D" */
+        double ab = s->a + s->b, abc = ab + s->cc;
+        c->ta = (uint64_t)(s->a * 0x1p32);
+        c->tab = (uint64_t)(ab * 0x1p32);
+        c->tabc = abc >= 1.0 ? 1ull << 32 : (uint64_t)(abc * 0x1p32);
+        uint64_t mask = (1ull << s->scale) - 1;
+        for (uint64_t r = 0; r < 3; ++r) {
+            cxb_philox4x32_ctr w = cxb_gdraw(s->seed, CXB_GDOM_PERM, r, 0);
+            c->pk[r] = cxb_gx0(w) & mask;
+            c->po[r] = (cxb_gx1(w) & mask) | 1;
+        }
+        break;
+    }
+    case CXB_GEN_BACOPY:
+        c->m = s->m;
+        c->n0 = s->n0;
+        c->c0 = s->n0 * (s->n0 - (s->n0 > 0)) / 2;
+        c->rows = c->c0 + s->m * (s->n - s->n0);
+        c->per_row = 1;
+        break;
+    case CXB_GEN_DISJOINT:
+        c->rows = s->e;
+        c->per_row = 1;
+        c->sets = s->c;
+        break;
+    default:
+        break;
+    }
 }
 
 cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count)
@@ -32,89 +80,81 @@ cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count)
     return CXB_OK;
 }
 
-#define EMIT(u, v)                                          \
-    do {                                                    \
-        if (out)                                            \
-            out[c] = cxb_edge_key((cxb_vid)(u), (cxb_vid)(v)); \
-        ++c;                                                \
-    } while (0)
-
-/* gnp row u (Batagelj-Brandes geometric skipping): candidates v = u+1 .. n-1; the t-th
- * skip uses U of cxb_gdraw(seed, 2, u, t): skip floor(log(1 - U) / log(1 - p)). */
-static uint64_t gnp_row(const cxb_gen_ctx *x, uint64_t u, uint64_t *out)
+cxb_status cxb_disjoint_members(cxb_gen_ctx *x, uint32_t *set)
 {
-    const cxb_gen_spec *s = x->s;
-    uint64_t c = 0;
-    if (u + 1 >= s->n || s->p <= 0.0)
-        return 0;
-    uint64_t len = s->n - 1 - u, next = 0; /* next: candidate index of the next slot */
-    if (s->p >= 1.0) {
-        for (uint64_t w = 0; w < len; ++w)
-            EMIT(u, u + 1 + w);
-        return c;
+    uint64_t c = x->sets;
+    uint64_t *moff = calloc(c + 1, sizeof *moff);
+    uint32_t *members = malloc((x->n ? x->n : 1) * sizeof *members);
+    if (!moff || !members) {
+        free(moff);
+        free(members);
+        free(set);
+        return cxb_fail(CXB_ERESOURCE, "graph gen: disjoint: no memory for the member lists of "
+                        "%llu vertices", (unsigned long long)x->n);
     }
-    for (uint32_t t = 0;; ++t) {
-        double U = cxb_gunit(cxb_gx0(cxb_gdraw(s->seed, CXB_GDOM_GNP, u, t)));
-        double q = cxb_detlog(1.0 - U) / x->log1mp; /* >= 0 (or -0) */
-        if (q >= (double)(len - next)) /* lands past the row's end */
-            break;
-        next += (uint64_t)q;
-        EMIT(u, u + 1 + next);
-        if (++next >= len)
-            break;
-    }
-    return c;
+    for (uint64_t v = 0; v < x->n; ++v)
+        ++moff[set[v] + 1];
+    for (uint64_t i = 0; i < c; ++i)
+        moff[i + 1] += moff[i];
+    /* stable placement: a cursor per set, taken from moff and restored after */
+    for (uint64_t v = 0; v < x->n; ++v)
+        members[moff[set[v]]++] = (uint32_t)v;
+    for (uint64_t i = c; i > 0; --i)
+        moff[i] = moff[i - 1];
+    moff[0] = 0;
+    x->set = set;
+    x->moff = moff;
+    x->members = members;
+    return CXB_OK;
 }
 
-uint64_t cxb_gen_rows(const cxb_gen_ctx *x, uint64_t r0, uint64_t r1, uint64_t *out)
+void cxb_disjoint_free(cxb_gen_ctx *x)
 {
-    const cxb_gen_spec *s = x->s;
-    uint64_t c = 0;
-    switch (s->model) {
-    case CXB_GEN_LINE:
-        for (uint64_t v = r0; v < r1; ++v)
-            if (v + 1 < s->n)
-                EMIT(v, v + 1);
-        break;
-    case CXB_GEN_RING:
-        for (uint64_t v = r0; v < r1; ++v)
-            for (uint64_t d = 1; d <= s->k / 2; ++d)
-                EMIT(v, (v + d) % s->n);
-        break;
-    case CXB_GEN_LATTICE:
-        for (uint64_t v = r0; v < r1; ++v) {
-            uint64_t rest = v;
-            for (unsigned i = 0; i < s->dims; ++i) {
-                uint64_t L = s->side[i], xi = rest % L;
-                rest /= L;
-                if (xi + 1 < L)
-                    EMIT(v, v + x->stride[i]);
-                else if (s->periodic) /* wrap: x_i = L-1 -> 0 */
-                    EMIT(v, v - xi * x->stride[i]);
-            }
-        }
-        break;
-    case CXB_GEN_GNP:
-        for (uint64_t u = r0; u < r1; ++u)
-            c += gnp_row(x, u, out ? out + c : NULL);
-        break;
-    case CXB_GEN_GNM:
-        break; /* not a row model */
-    }
-    return c;
+    free((void *)x->set);
+    free((void *)x->moff);
+    free((void *)x->members);
+    x->set = NULL;
+    x->moff = NULL;
+    x->members = NULL;
+}
+
+static cxb_status ws_seq(const cxb_gen_spec *s, cxb_edges *out)
+{
+    cxb_gen_ctx x;
+    cxb_gen_ctx_init(&x, s);
+    uint64_t lat = s->n * (s->k / 2);
+    uint8_t *coin = malloc(lat ? lat : 1);
+    if (!coin)
+        return cxb_fail(CXB_ERESOURCE, "graph gen: ws: no memory for %llu coins",
+                        (unsigned long long)lat);
+    cxb_ws_coins(&x, 0, lat, coin);
+    cxb_status st = cxb_ws_rewire(s, coin, out);
+    free(coin);
+    return st;
 }
 
 cxb_status cxb_generate_seq(const cxb_gen_spec *s, cxb_edges *out)
 {
     if (s->model == CXB_GEN_GNM)
         return cxb_gnm_seq(s, out);
+    if (s->model == CXB_GEN_WS)
+        return ws_seq(s, out);
     cxb_gen_ctx x;
     cxb_gen_ctx_init(&x, s);
-    uint64_t count = s->model == CXB_GEN_GNP ? cxb_gen_rows(&x, 0, x.rows, NULL)
-                                             : cxb_gen_tuples_hint(s);
-    cxb_status st = cxb_gen_alloc(out, s->n, count);
-    if (st != CXB_OK)
-        return st;
-    out->count = cxb_gen_rows(&x, 0, x.rows, out->key);
-    return CXB_OK;
+    cxb_status st;
+    if (s->model == CXB_GEN_DISJOINT) {
+        uint32_t *set = malloc((s->n ? s->n : 1) * sizeof *set);
+        if (!set)
+            return cxb_fail(CXB_ERESOURCE, "graph gen: disjoint: no memory for %llu vertices",
+                            (unsigned long long)s->n);
+        for (uint64_t v = 0; v < s->n; ++v)
+            set[v] = cxb_disjoint_set(s->seed, v, s->c);
+        if ((st = cxb_disjoint_members(&x, set)) != CXB_OK)
+            return st;
+    }
+    uint64_t count = x.per_row ? x.rows * x.per_row : cxb_gen_rows(&x, 0, x.rows, NULL);
+    if ((st = cxb_gen_alloc(out, s->n, count)) == CXB_OK)
+        out->count = cxb_gen_rows(&x, 0, x.rows, out->key);
+    cxb_disjoint_free(&x);
+    return st;
 }

@@ -1,4 +1,4 @@
-/* graph gen: spec strings "MODEL:key=value,..." of graph.md 9.1-9.3, parsed, validated
+/* graph gen: spec strings "MODEL:key=value,..." of graph.md 9.1-9.7, parsed, validated
  * and written back in canonical form (every key, defaults filled in, fixed order). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -9,12 +9,13 @@
 #include "cxb/graph_gen.h"
 #include "harness/params.h"
 
-static const char *const model_names[] = {"line", "ring", "lattice", "gnm", "gnp"};
+static const char *const model_names[] = {"line", "ring",   "lattice", "gnm",  "gnp",   "ws",
+                                          "wsfast", "nw", "disjoint", "rmat", "kron", "bacopy"};
 #define NMODELS (sizeof model_names / sizeof model_names[0])
 
 /* keys each model accepts; the first `required` are mandatory */
 static const struct {
-    const char *keys[4];
+    const char *keys[8];
     int required;
 } model_keys[] = {
     {{"n", NULL}, 1},
@@ -22,7 +23,19 @@ static const struct {
     {{"dims", "periodic", NULL}, 1},
     {{"n", "m", "seed", NULL}, 2},
     {{"n", "p", "seed", NULL}, 2},
+    {{"n", "k", "p", "seed", NULL}, 3},
+    {{"n", "k", "p", "seed", NULL}, 3},
+    {{"n", "k", "p", "seed", NULL}, 3},
+    {{"n", "e", "c", "seed", NULL}, 3},
+    {{"scale", "ef", "a", "b", "c", "perm", "seed", NULL}, 1},
+    {{"scale", "ef", "seed", NULL}, 1},
+    {{"n", "m", "n0", "seed", NULL}, 2},
 };
+
+/* Graph500's initiator (graph500/graph500 generator/README; sbeamer/gapbs src/generator.h) */
+#define RMAT_A 0.57
+#define RMAT_B 0.19
+#define RMAT_C 0.19
 
 const char *cxb_gen_model_name(cxb_gen_model m)
 {
@@ -74,6 +87,11 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
     memset(s, 0, sizeof *s);
     s->seed = 1;
     s->periodic = 1;
+    s->ef = 16;
+    s->a = RMAT_A;
+    s->b = RMAT_B;
+    s->cc = RMAT_C;
+    s->perm = 1;
     const char *colon = strchr(text, ':');
     size_t mlen = colon ? (size_t)(colon - text) : strlen(text);
     unsigned model = 0;
@@ -82,7 +100,8 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
         ++model;
     if (model == NMODELS)
         return cxb_fail(CXB_EINPUT, "%s: unknown model '%.*s' (this build has: line, ring, "
-                        "lattice, gnm, gnp)", text, (int)mlen, text);
+                        "lattice, gnm, gnp, ws, wsfast, nw, disjoint, rmat, kron, bacopy)", text,
+                        (int)mlen, text);
     s->model = (cxb_gen_model)model;
     if (strlen(text) >= sizeof s->text)
         return cxb_fail(CXB_EINPUT, "%.40s...: spec too long", text);
@@ -119,12 +138,13 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
             cxb_status st = parse_dims(text, v, s);
             if (st != CXB_OK)
                 return st;
-        } else if (!strcmp(key, "p")) {
+        } else if (!strcmp(key, "p") || !strcmp(key, "a") || !strcmp(key, "b") ||
+                   (!strcmp(key, "c") && model == CXB_GEN_RMAT)) {
             char *end;
             double p = strtod(v, &end);
             if (*end || end == v || !(p >= 0.0 && p <= 1.0))
-                return cxb_fail(CXB_EINPUT, "%s: p=%s: expected a decimal in [0, 1]", text, v);
-            s->p = p;
+                return cxb_fail(CXB_EINPUT, "%s: %s=%s: expected a decimal in [0, 1]", text, key, v);
+            *(key[0] == 'p' ? &s->p : key[0] == 'a' ? &s->a : key[0] == 'b' ? &s->b : &s->cc) = p;
         } else {
             uint64_t x;
             if (cxb_parse_u64(v, where, &x) != CXB_OK)
@@ -137,10 +157,22 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
                 s->m = x;
             else if (!strcmp(key, "seed"))
                 s->seed = x;
-            else { /* periodic */
+            else if (!strcmp(key, "e"))
+                s->e = x;
+            else if (!strcmp(key, "c"))
+                s->c = x;
+            else if (!strcmp(key, "ef"))
+                s->ef = x;
+            else if (!strcmp(key, "n0"))
+                s->n0 = x;
+            else if (!strcmp(key, "scale")) {
+                if (x > 31)
+                    return cxb_fail(CXB_EINPUT, "%s: scale=%s: at most 31 (2^31 vertices)", text, v);
+                s->scale = (unsigned)x;
+            } else { /* periodic, perm */
                 if (x > 1)
-                    return cxb_fail(CXB_EINPUT, "%s: periodic=%s: expected 0 or 1", text, v);
-                s->periodic = (int)x;
+                    return cxb_fail(CXB_EINPUT, "%s: %s=%s: expected 0 or 1", text, key, v);
+                *(!strcmp(key, "periodic") ? &s->periodic : &s->perm) = (int)x;
             }
         }
     }
@@ -150,6 +182,8 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
                             model_keys[model].keys[j]);
 
     /* ranges (graph.md 9.2, 9.3) */
+    if (model == CXB_GEN_BACOPY && !(seen & 4)) /* n0 defaults to 2m */
+        s->n0 = s->m <= CXB_N_MAX ? 2 * s->m : ~0ull;
     if (s->model != CXB_GEN_LATTICE && s->n > CXB_N_MAX)
         return cxb_fail(CXB_EINPUT, "%s: n = %llu exceeds 2^32 - 1 vertices", text,
                         (unsigned long long)s->n);
@@ -201,6 +235,64 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
                  (unsigned long long)s->seed);
         break;
     }
+    case CXB_GEN_WS:
+    case CXB_GEN_WSFAST:
+    case CXB_GEN_NW: {
+        const char *name = model_names[model];
+        if (s->k < 2 || s->k % 2 || s->n < 4 || s->k > s->n - 2)
+            return cxb_fail(CXB_EINPUT, "%s: %s needs k even and 2 <= k <= n - 2 (got k = %llu, "
+                            "n = %llu)", text, name, (unsigned long long)s->k,
+                            (unsigned long long)s->n);
+        /* ws, wsfast: the coin's counter word is s << 16 with s <= k/2 (graph.md 9.4) */
+        if (s->model != CXB_GEN_NW && s->k / 2 >= 65536)
+            return cxb_fail(CXB_EINPUT, "%s: %s needs k/2 < 65536 (the draw counter of graph.md "
+                            "9.4 holds the lap in 16 bits)", text, name);
+        char pb[40];
+        fmt_double(pb, sizeof pb, s->p);
+        snprintf(t, ts, "%s:n=%llu,k=%llu,p=%s,seed=%llu", name, (unsigned long long)s->n,
+                 (unsigned long long)s->k, pb, (unsigned long long)s->seed);
+        break;
+    }
+    case CXB_GEN_DISJOINT:
+        if (s->c == 0 || s->c > s->n)
+            return cxb_fail(CXB_EINPUT, "%s: disjoint needs 1 <= c <= n sets (got c = %llu, n = "
+                            "%llu)", text, (unsigned long long)s->c, (unsigned long long)s->n);
+        snprintf(t, ts, "disjoint:n=%llu,e=%llu,c=%llu,seed=%llu", (unsigned long long)s->n,
+                 (unsigned long long)s->e, (unsigned long long)s->c, (unsigned long long)s->seed);
+        break;
+    case CXB_GEN_RMAT:
+    case CXB_GEN_KRON: {
+        if (s->ef >= (1ull << (63 - s->scale)))
+            return cxb_fail(CXB_EINPUT, "%s: ef * 2^scale must be below 2^63", text);
+        s->n = 1ull << s->scale;
+        if (s->model == CXB_GEN_KRON) {
+            snprintf(t, ts, "kron:scale=%u,ef=%llu,seed=%llu", s->scale, (unsigned long long)s->ef,
+                     (unsigned long long)s->seed);
+            break;
+        }
+        /* d = 1 - a - b - c >= 0, with 1e-12 of slack for decimal input (graph.md 9.6) */
+        if (s->a + s->b + s->cc > 1.0 + 1e-12)
+            return cxb_fail(CXB_EINPUT, "%s: a + b + c must be at most 1 (d = 1 - a - b - c)", text);
+        char ab[40], bb[40], cb[40];
+        fmt_double(ab, sizeof ab, s->a);
+        fmt_double(bb, sizeof bb, s->b);
+        fmt_double(cb, sizeof cb, s->cc);
+        snprintf(t, ts, "rmat:scale=%u,ef=%llu,a=%s,b=%s,c=%s,perm=%d,seed=%llu", s->scale,
+                 (unsigned long long)s->ef, ab, bb, cb, s->perm, (unsigned long long)s->seed);
+        break;
+    }
+    case CXB_GEN_BACOPY:
+        if (s->m == 0)
+            return cxb_fail(CXB_EINPUT, "%s: bacopy needs m >= 1", text);
+        if (s->n0 > s->n || s->n0 == 1)
+            return cxb_fail(CXB_EINPUT, "%s: bacopy needs n0 = 0 or 2 <= n0 <= n (n0 defaults to "
+                            "2m; got n0 = %llu, n = %llu)", text, (unsigned long long)s->n0,
+                            (unsigned long long)s->n);
+        if (s->m >= (1ull << 62) / (s->n ? s->n : 1))
+            return cxb_fail(CXB_EINPUT, "%s: bacopy needs m * n < 2^62", text);
+        snprintf(t, ts, "bacopy:n=%llu,m=%llu,n0=%llu,seed=%llu", (unsigned long long)s->n,
+                 (unsigned long long)s->m, (unsigned long long)s->n0, (unsigned long long)s->seed);
+        break;
     }
     return CXB_OK;
 }
@@ -222,6 +314,18 @@ uint64_t cxb_gen_tuples_hint(const cxb_gen_spec *s)
         return s->m;
     case CXB_GEN_GNP:
         return s->n < 2 ? 0 : (uint64_t)(s->p * (double)(s->n * (s->n - 1) / 2));
+    case CXB_GEN_WS:
+    case CXB_GEN_WSFAST:
+        return s->n * (s->k / 2);
+    case CXB_GEN_NW:
+        return s->n * (s->k / 2) + (uint64_t)(s->p * (double)(s->n * (s->k / 2)));
+    case CXB_GEN_DISJOINT:
+        return s->e;
+    case CXB_GEN_RMAT:
+    case CXB_GEN_KRON:
+        return s->ef << s->scale;
+    case CXB_GEN_BACOPY:
+        return s->n0 * (s->n0 - (s->n0 > 0)) / 2 + s->m * (s->n - s->n0);
     }
     return 0;
 }

@@ -1,0 +1,331 @@
+/* impl_cuda/graph/gen.cu - graphgen.<model>.cuda: the supporting generators of graph.md 9
+ * on the GPU, giving the tuples of cxb_generate_seq bit for bit (graph.md 10) for any
+ * block and grid size, copied back to the host.
+ *
+ * Row models run the per-row work of include/cxb/graph_gen_rows.h, one row per thread in
+ * a grid-stride loop: rows with a fixed tuple count (ring, wsfast, rmat, kron, bacopy,
+ * disjoint) write at row * per_row; the others (line, lattice, gnp, nw) count per row,
+ * take an exclusive scan (cub::DeviceScan) and fill. disjoint's sets are drawn on the
+ * device and its member lists are a stable cub::DeviceRadixSort::SortPairs of (set, id)
+ * plus a binary search per set for the offsets. gnm's rounds draw on the device and sort
+ * and deduplicate with cub::DeviceRadixSort::SortKeys and cub::DeviceSelect::Unique; the
+ * complement path (only for C(n,2) <= 2^32) runs on the host. ws flips its coins on the
+ * device and rewires on the host core with the one sequential loop (graph.md 9.4, 10).
+ * Compiled with --fmad=false (cmake/CxbOptions.cmake), so gnp's cxb_detlog is the same
+ * double arithmetic as on the CPU (graph.md 8.4).
+ */
+#include <cub/cub.cuh>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/cuda.h"
+#include "cxb/graph_gen.h"
+#include "impl_cpu/graph/gen.h"
+#include "impl_cuda/common/check.h"
+
+#define GEN_BLOCK 256
+#define GEN_MAX_GRID 65535u
+
+static __global__ void rows_fixed(cxb_gen_ctx x, uint64_t *__restrict__ out)
+{
+    for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < x.rows;
+         r += (uint64_t)gridDim.x * blockDim.x)
+        cxb_gen_rows(&x, r, r + 1, out + r * x.per_row);
+}
+
+static __global__ void rows_count(cxb_gen_ctx x, uint64_t *__restrict__ cnt)
+{
+    for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < x.rows;
+         r += (uint64_t)gridDim.x * blockDim.x)
+        cnt[r] = cxb_gen_rows(&x, r, r + 1, NULL);
+}
+
+static __global__ void rows_fill(cxb_gen_ctx x, const uint64_t *__restrict__ off,
+                                 uint64_t *__restrict__ out)
+{
+    for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < x.rows;
+         r += (uint64_t)gridDim.x * blockDim.x)
+        cxb_gen_rows(&x, r, r + 1, out + off[r]);
+}
+
+static __global__ void ws_coins(cxb_gen_ctx x, uint64_t lat, uint8_t *__restrict__ coin)
+{
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < lat;
+         i += (uint64_t)gridDim.x * blockDim.x)
+        coin[i] = cxb_ws_coin(&x, i);
+}
+
+static __global__ void dj_sets(uint64_t seed, uint64_t n, uint64_t c, uint32_t *__restrict__ set,
+                               uint32_t *__restrict__ vid)
+{
+    for (uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n;
+         v += (uint64_t)gridDim.x * blockDim.x) {
+        set[v] = cxb_disjoint_set(seed, v, c);
+        vid[v] = (uint32_t)v;
+    }
+}
+
+/* moff[s] = first index of set s in the sorted set keys (lower bound), moff[c] = n */
+static __global__ void dj_offsets(const uint32_t *__restrict__ sorted, uint64_t n, uint64_t c,
+                                  uint64_t *__restrict__ moff)
+{
+    for (uint64_t s = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; s <= c;
+         s += (uint64_t)gridDim.x * blockDim.x) {
+        uint64_t lo = 0, hi = n;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (sorted[mid] < s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        moff[s] = lo;
+    }
+}
+
+static __global__ void gnm_draws(uint64_t seed, uint64_t n, uint32_t round, uint64_t count,
+                                 uint64_t *__restrict__ dst)
+{
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
+         i += (uint64_t)gridDim.x * blockDim.x)
+        dst[i] = cxb_gnm_draw(seed, n, round, i);
+}
+
+typedef struct launch {
+    unsigned block, grid; /* grid 0: enough blocks for one item per thread, capped */
+} launch;
+
+static unsigned grid_for(const launch *l, uint64_t items)
+{
+    if (l->grid)
+        return l->grid;
+    uint64_t g = (items + l->block - 1) / l->block;
+    return g == 0 ? 1 : g > GEN_MAX_GRID ? GEN_MAX_GRID : (unsigned)g;
+}
+
+/* cub temporary storage, grown on demand */
+typedef struct scratch {
+    void *p;
+    size_t bytes;
+} scratch;
+
+static cxb_status scratch_need(scratch *s, size_t bytes)
+{
+    if (bytes <= s->bytes)
+        return CXB_OK;
+    cudaFree(s->p);
+    s->p = NULL;
+    s->bytes = 0;
+    cxb_status st = CXB_CUDA_ALLOC(cudaMalloc(&s->p, bytes ? bytes : 1), bytes);
+    if (st == CXB_OK)
+        s->bytes = bytes;
+    return st;
+}
+
+static const char *model_name(const cxb_gen_spec *s) { return cxb_gen_model_name(s->model); }
+
+/* gnm: rounds on the device (graph.md 9.3); set holds the sorted unique keys so far */
+static cxb_status gnm_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *out)
+{
+    int complement;
+    uint64_t target = cxb_gnm_target(s, &complement), k = 0;
+    uint64_t *d_set = NULL, *d_tmp = NULL, *d_num = NULL;
+    scratch tmp = {NULL, 0};
+    size_t bytes = (target ? target : 1) * sizeof(uint64_t);
+    cxb_status st = CXB_CUDA_ALLOC(cudaMalloc(&d_set, bytes), bytes);
+    if (st == CXB_OK)
+        st = CXB_CUDA_ALLOC(cudaMalloc(&d_tmp, bytes), bytes);
+    if (st == CXB_OK)
+        st = CXB_CUDA_ALLOC(cudaMalloc(&d_num, sizeof(uint64_t)), sizeof(uint64_t));
+    for (uint32_t r = 0; st == CXB_OK && k < target; ++r) {
+        uint64_t d = target - k, total = k + d;
+        gnm_draws<<<grid_for(l, d), l->block>>>(s->seed, s->n, r, d, d_set + k);
+        if ((st = CXB_CUDA_LAUNCHED("gnm_draws")) != CXB_OK)
+            break;
+        size_t need = 0, need2 = 0;
+        if ((st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(NULL, need, d_set, d_tmp, (int64_t)total))) != CXB_OK ||
+            (st = CXB_CUDA(cub::DeviceSelect::Unique(NULL, need2, d_tmp, d_set, d_num, (int64_t)total))) != CXB_OK ||
+            (st = scratch_need(&tmp, need > need2 ? need : need2)) != CXB_OK)
+            break;
+        need = tmp.bytes;
+        if ((st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(tmp.p, need, d_set, d_tmp, (int64_t)total))) != CXB_OK)
+            break;
+        need = tmp.bytes;
+        if ((st = CXB_CUDA(cub::DeviceSelect::Unique(tmp.p, need, d_tmp, d_set, d_num, (int64_t)total))) != CXB_OK ||
+            (st = CXB_CUDA(cudaMemcpy(&k, d_num, sizeof k, cudaMemcpyDeviceToHost))) != CXB_OK)
+            break;
+    }
+    if (st == CXB_OK) {
+        uint64_t *set = (uint64_t *)malloc(bytes);
+        if (!set)
+            st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges", (unsigned long long)target);
+        else if ((st = CXB_CUDA(cudaMemcpy(set, d_set, k * sizeof(uint64_t), cudaMemcpyDeviceToHost))) != CXB_OK)
+            free(set);
+        else if (complement) {
+            if ((st = cxb_gen_alloc(out, s->n, s->m)) == CXB_OK) {
+                cxb_gnm_complement(s->n, set, k, out->key);
+                out->count = s->m;
+            }
+            free(set);
+        } else {
+            cxb_edges_init(out);
+            out->n = s->n;
+            out->key = set;
+            out->cap = target;
+            out->count = k;
+        }
+    }
+    cudaFree(d_set);
+    cudaFree(d_tmp);
+    cudaFree(d_num);
+    cudaFree(tmp.p);
+    return st;
+}
+
+static cxb_status ws_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *out)
+{
+    cxb_gen_ctx x;
+    cxb_gen_ctx_init(&x, s);
+    uint64_t lat = s->n * (s->k / 2);
+    uint8_t *d_coin = NULL, *coin = (uint8_t *)malloc(lat ? lat : 1);
+    if (!coin)
+        return cxb_fail(CXB_ERESOURCE, "graph gen: ws: no memory for %llu coins", (unsigned long long)lat);
+    cxb_status st = CXB_CUDA_ALLOC(cudaMalloc(&d_coin, lat ? lat : 1), (size_t)lat);
+    if (st == CXB_OK) {
+        ws_coins<<<grid_for(l, lat), l->block>>>(x, lat, d_coin);
+        st = CXB_CUDA_LAUNCHED("ws_coins");
+    }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemcpy(coin, d_coin, lat, cudaMemcpyDeviceToHost));
+    cudaFree(d_coin);
+    if (st == CXB_OK)
+        st = cxb_ws_rewire(s, coin, out);
+    free(coin);
+    return st;
+}
+
+static cxb_status rows_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *out, float *gen_ms,
+                            float *d2h_ms)
+{
+    cxb_gen_ctx x;
+    cxb_gen_ctx_init(&x, s);
+    uint32_t *d_set = NULL, *d_vid = NULL, *d_sorted = NULL, *d_members = NULL;
+    uint64_t *d_moff = NULL, *d_cnt = NULL, *d_off = NULL, *d_key = NULL, total = 0;
+    scratch tmp = {NULL, 0};
+    cudaEvent_t ev[3] = {NULL, NULL, NULL};
+    cxb_status st = CXB_OK;
+    for (int i = 0; i < 3 && st == CXB_OK; ++i)
+        st = CXB_CUDA(cudaEventCreate(&ev[i]));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaEventRecord(ev[0]));
+    if (st == CXB_OK && s->model == CXB_GEN_DISJOINT) {
+        size_t vb = (s->n ? s->n : 1) * sizeof(uint32_t), ob = (s->c + 1) * sizeof(uint64_t), need = 0;
+        if ((st = CXB_CUDA_ALLOC(cudaMalloc(&d_set, vb), vb)) == CXB_OK &&
+            (st = CXB_CUDA_ALLOC(cudaMalloc(&d_vid, vb), vb)) == CXB_OK &&
+            (st = CXB_CUDA_ALLOC(cudaMalloc(&d_sorted, vb), vb)) == CXB_OK &&
+            (st = CXB_CUDA_ALLOC(cudaMalloc(&d_members, vb), vb)) == CXB_OK &&
+            (st = CXB_CUDA_ALLOC(cudaMalloc(&d_moff, ob), ob)) == CXB_OK) {
+            dj_sets<<<grid_for(l, s->n), l->block>>>(s->seed, s->n, s->c, d_set, d_vid);
+            st = CXB_CUDA_LAUNCHED("dj_sets");
+        }
+        /* radix sort is stable: members of a set stay in increasing id order (graph.md 9.5) */
+        if (st == CXB_OK &&
+            (st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(NULL, need, d_set, d_sorted, d_vid, d_members,
+                                                           (int64_t)s->n))) == CXB_OK &&
+            (st = scratch_need(&tmp, need)) == CXB_OK) {
+            need = tmp.bytes;
+            st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(tmp.p, need, d_set, d_sorted, d_vid, d_members,
+                                                          (int64_t)s->n));
+        }
+        if (st == CXB_OK) {
+            dj_offsets<<<grid_for(l, s->c + 1), l->block>>>(d_sorted, s->n, s->c, d_moff);
+            st = CXB_CUDA_LAUNCHED("dj_offsets");
+        }
+        x.set = d_set; /* the unsorted set of each vertex, indexed by id */
+        x.moff = d_moff;
+        x.members = d_members;
+    }
+    if (st == CXB_OK && x.per_row) {
+        total = x.rows * x.per_row;
+        size_t kb = (total ? total : 1) * sizeof(uint64_t);
+        if ((st = CXB_CUDA_ALLOC(cudaMalloc(&d_key, kb), kb)) == CXB_OK) {
+            rows_fixed<<<grid_for(l, x.rows), l->block>>>(x, d_key);
+            st = CXB_CUDA_LAUNCHED("rows_fixed");
+        }
+    } else if (st == CXB_OK) {
+        size_t cb = (x.rows ? x.rows : 1) * sizeof(uint64_t), need = 0;
+        if ((st = CXB_CUDA_ALLOC(cudaMalloc(&d_cnt, cb), cb)) == CXB_OK &&
+            (st = CXB_CUDA_ALLOC(cudaMalloc(&d_off, cb), cb)) == CXB_OK) {
+            rows_count<<<grid_for(l, x.rows), l->block>>>(x, d_cnt);
+            st = CXB_CUDA_LAUNCHED("rows_count");
+        }
+        if (st == CXB_OK && x.rows &&
+            (st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(NULL, need, d_cnt, d_off, (int64_t)x.rows))) == CXB_OK &&
+            (st = scratch_need(&tmp, need)) == CXB_OK) {
+            need = tmp.bytes;
+            st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(tmp.p, need, d_cnt, d_off, (int64_t)x.rows));
+        }
+        uint64_t last[2] = {0, 0};
+        if (st == CXB_OK && x.rows &&
+            (st = CXB_CUDA(cudaMemcpy(&last[0], d_off + x.rows - 1, 8, cudaMemcpyDeviceToHost))) == CXB_OK)
+            st = CXB_CUDA(cudaMemcpy(&last[1], d_cnt + x.rows - 1, 8, cudaMemcpyDeviceToHost));
+        total = last[0] + last[1];
+        size_t kb = (total ? total : 1) * sizeof(uint64_t);
+        if (st == CXB_OK && (st = CXB_CUDA_ALLOC(cudaMalloc(&d_key, kb), kb)) == CXB_OK) {
+            rows_fill<<<grid_for(l, x.rows), l->block>>>(x, d_off, d_key);
+            st = CXB_CUDA_LAUNCHED("rows_fill");
+        }
+    }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaEventRecord(ev[1]));
+    if (st == CXB_OK && (st = cxb_gen_alloc(out, s->n, total)) == CXB_OK) {
+        st = CXB_CUDA(cudaMemcpy(out->key, d_key, total * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+        out->count = total;
+        if (st != CXB_OK)
+            cxb_edges_free(out);
+    }
+    if (st == CXB_OK && (st = CXB_CUDA(cudaEventRecord(ev[2]))) == CXB_OK &&
+        (st = CXB_CUDA(cudaEventSynchronize(ev[2]))) == CXB_OK &&
+        (st = CXB_CUDA(cudaEventElapsedTime(gen_ms, ev[0], ev[1]))) == CXB_OK)
+        st = CXB_CUDA(cudaEventElapsedTime(d2h_ms, ev[1], ev[2]));
+    if (st != CXB_OK && out->key)
+        cxb_edges_free(out);
+    for (int i = 0; i < 3; ++i)
+        if (ev[i])
+            cudaEventDestroy(ev[i]);
+    cudaFree(d_set);
+    cudaFree(d_vid);
+    cudaFree(d_sorted);
+    cudaFree(d_members);
+    cudaFree(d_moff);
+    cudaFree(d_cnt);
+    cudaFree(d_off);
+    cudaFree(d_key);
+    cudaFree(tmp.p);
+    return st;
+}
+
+extern "C" cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out)
+{
+    cxb_edges_init(out);
+    const char *why = NULL;
+    if (cxb_cuda_device_count(&why) == 0)
+        return cxb_fail(CXB_ERESOURCE, "graphgen.%s.cuda: no CUDA device found (%s)", model_name(s), why);
+    launch l = {o && o->block ? o->block : GEN_BLOCK, o ? o->grid : 0};
+    if (l.block > 1024 || l.block % 32)
+        return cxb_fail(CXB_EINPUT, "graphgen.%s.cuda: block size %u: expected a multiple of 32 "
+                        "up to 1024", model_name(s), l.block);
+    float gen_ms = 0, d2h_ms = 0;
+    cxb_status st;
+    if (s->model == CXB_GEN_GNM)
+        st = gnm_cuda(s, &l, out);
+    else if (s->model == CXB_GEN_WS)
+        st = ws_cuda(s, &l, out);
+    else
+        st = rows_cuda(s, &l, out, &gen_ms, &d2h_ms);
+    if (o) {
+        o->gen_ms = gen_ms;
+        o->d2h_ms = d2h_ms;
+    }
+    return st;
+}
