@@ -4,7 +4,9 @@
 # compute-sanitizer on the CUDA tests. Everything lands under $OUT as it is produced, so a
 # session cut short by the device time limit still brings back what finished.
 #   usage (on the GPU machine): bash scripts/gpu-run.sh MACHINE [STEPS] [STUDY ARGS...]
-#   STEPS: comma list of build,test,study,sanitize (default all of them)
+#   STEPS: comma list of build,test,study,cmds,sanitize (default build,test,study,sanitize);
+#   study runs the lines of $GPU_STUDIES (default scripts/gpu-studies.txt), cmds the script
+#   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as its argument
 # MACHINE names the GPU by model (e.g. h100-sxm), never by host.
 set -uo pipefail
 machine=${1:-h100-sxm}
@@ -42,20 +44,25 @@ if has test; then
 fi
 
 if has study; then
-    echo "== studies"
-    # the launch-shape sweep first: `plot --all` draws the newest result set of a study
-    timeout 120 $build/cxbench run prng --preset launch --out "$out/gpu-results" --machine "$machine" --no-progress \
-        >"$out/study-prng-launch.log" 2>&1
-    echo "prng launch exit $?"
-    grep -E "median" "$out/study-prng-launch.log" | tail -20
-    for study in prng; do
-        # each line stamped with the time, to see where a slow session spends it
-        timeout 330 $build/cxbench run $study --out "$out/gpu-results" --machine "$machine" --no-progress "$@" 2>&1 |
-            while IFS= read -r l; do printf '%(%H:%M:%S)T %s\n' -1 "$l"; done >"$out/study-$study.log"
-        echo "$study exit ${PIPESTATUS[0]}"
-        grep -vE '^\| ' "$out/study-$study.log" | tail -20
+    echo "== studies (${GPU_STUDIES:-scripts/gpu-studies.txt})"
+    # one line per run: LABEL TIMEOUT_S cxbench-arguments... ('#' comments); the result sets
+    # go to gpu-results/<machine>/, the console of each to study-LABEL.log, time-stamped
+    while read -r label limit args; do
+        case "$label" in ''|'#'*) continue ;; esac
+        # shellcheck disable=SC2086
+        timeout "$limit" $build/cxbench $args --out "$out/gpu-results" --machine "$machine" --no-progress 2>&1 |
+            while IFS= read -r l; do printf '%(%H:%M:%S)T %s\n' -1 "$l"; done >"$out/study-$label.log"
+        echo "$label exit ${PIPESTATUS[0]} ($(wc -l <"$out/study-$label.log") lines)"
+        grep -E "error|FAIL|mismatch" "$out/study-$label.log" | head -5
         pack
-    done
+    done <"${GPU_STUDIES:-scripts/gpu-studies.txt}"
+fi
+
+if has cmds; then
+    echo "== commands (${GPU_CMDS:-scripts/gpu-cmds.sh})"
+    timeout 300 bash "${GPU_CMDS:-scripts/gpu-cmds.sh}" "$build" >"$out/cmds.log" 2>&1
+    echo "cmds exit $?"; tail -40 "$out/cmds.log"
+    pack
 fi
 
 if has sanitize; then
@@ -63,12 +70,17 @@ if has sanitize; then
     # --report-api-errors no: the test provokes allocation failures on purpose (4 TiB
     # requests) and checks that they come back as errors; every API call is checked by the
     # code itself, so memcheck is asked about memory accesses only.
+    # memcheck on every CUDA test; racecheck and synccheck where kernels share memory; each
+    # test at its quick sizes (tests that take no argument ignore it)
     for t in $build/tests/*_cuda; do
-        for tool in memcheck racecheck synccheck initcheck; do
-            timeout 90 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
+        tools="memcheck"
+        case "${t##*/}" in prng_lf24_cuda|prng_mt_cuda|prng_init_cuda|graph_gen_cuda) tools="memcheck racecheck synccheck" ;; esac
+        for tool in $tools; do
+            timeout 150 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
                 >"$out/sanitize-$tool-${t##*/}.log" 2>&1
             echo "${t##*/} $tool exit $?: $(grep -E 'ERROR SUMMARY|HAZARD|RACECHECK SUMMARY|check\(s\) failed' "$out/sanitize-$tool-${t##*/}.log" | tr '\n' ' ')"
         done
+        pack
     done
 fi
 echo "== done $(date -u)"
