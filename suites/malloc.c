@@ -26,6 +26,7 @@
 #include "cxb/malloc.h"
 #include "harness/checksum.h"
 #include "harness/registry.h"
+#include "suites/malloc_table.h"
 
 typedef enum malloc_impl { M_LIBC, M_DEVICE, M_HOST, M_POOL, M_ARENA } malloc_impl;
 
@@ -203,6 +204,39 @@ static void malloc_extra(void *vctx, char *buf, size_t size)
              c->job.calls, c->failures);
 }
 
+/* "k=v;k=v" lookup into buf ("" when absent) */
+static const char *kv_get(const char *list, const char *key, char *buf, size_t size)
+{
+    size_t kl = strlen(key);
+    buf[0] = '\0';
+    for (const char *p = list; p && *p;) {
+        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            size_t n = strcspn(p + kl + 1, ";");
+            snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), p + kl + 1);
+            break;
+        }
+        p = strchr(p, ';');
+        p = p ? p + 1 : NULL;
+    }
+    return buf;
+}
+
+/* graphgen.md 10.2: "malloc: impl=... size=16 calls=4194304 threads=16384 alloc_ms=...
+ * free_ms=... failures=0" (pool_state added for the pool) */
+static void malloc_point_line(const cxb_impl *impl, const char *params, const int64_t *median,
+                             const char *extra, char *buf, size_t size)
+{
+    char sz[32], th[32], calls[32], fail[32], ps[32];
+    kv_get(params, "size", sz, sizeof sz);
+    kv_get(params, "threads", th, sizeof th);
+    kv_get(params, "pool_state", ps, sizeof ps);
+    kv_get(extra, "calls", calls, sizeof calls);
+    kv_get(extra, "failures", fail, sizeof fail);
+    snprintf(buf, size, "malloc: impl=%s size=%s calls=%s threads=%s%s%s alloc_ms=%.3f free_ms=%.3f failures=%s",
+             impl->id, sz, calls, th[0] ? th : "1", ps[0] ? " pool_state=" : "", ps,
+             (double)median[CXB_PHASE_ALLOC] * 1e-6, (double)median[CXB_PHASE_FREE] * 1e-6, fail);
+}
+
 #define MALLOC_SETUP(name, impl)                                                         \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)         \
     {                                                                                    \
@@ -312,5 +346,6 @@ const cxb_study cxb_study_malloc = {
     malloc_figures,
     sizeof malloc_figures / sizeof malloc_figures[0],
     "allocations",
-    NULL,
+    cxb_malloc_fig510_print,
+    malloc_point_line,
 };

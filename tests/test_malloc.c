@@ -31,6 +31,7 @@
 #include "harness/csv.h"
 #include "harness/plot.h"
 #include "harness/registry.h"
+#include "suites/malloc_table.h"
 #include "harness/runner.h"
 
 static char root[256];
@@ -284,6 +285,41 @@ static void test_phase_figure(void)
     }
 }
 
+/* The Fig. 5.10 table on constructed samples: host alloc halves per doubling (slope
+ * -1.00), its free is flat (0.00); device alloc goes 4, 2, 3, 1 ms (two turns); the
+ * thread-sweep point (no size) is left out; failures come from extra. */
+static void test_table(void)
+{
+    char dir[512], path[700];
+    snprintf(dir, sizeof dir, "%s/table", root);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/samples.csv", dir);
+    write_text(path,
+               "point,impl,params,alloc_ns,free_ns,extra\n"
+               "h1,malloc.host.cuda,size=16;threads=1;total=1024,8000000,1000000,calls=64;failures=3\n"
+               "h2,malloc.host.cuda,size=32;threads=1;total=1024,4000000,1000000,calls=32;failures=0\n"
+               "h3,malloc.host.cuda,size=64;threads=1;total=1024,2000000,1000000,calls=16;failures=0\n"
+               "h3,malloc.host.cuda,size=64;threads=1;total=1024,2000000,1000000,calls=16;failures=0\n"
+               "d1,malloc.device.cuda,size=16;threads=4;total=1024,4000000,1000000,calls=64;failures=0\n"
+               "d2,malloc.device.cuda,size=32;threads=4;total=1024,2000000,1000000,calls=32;failures=0\n"
+               "d3,malloc.device.cuda,size=64;threads=4;total=1024,3000000,1000000,calls=16;failures=0\n"
+               "d4,malloc.device.cuda,size=128;threads=4;total=1024,1000000,1000000,calls=8;failures=0\n"
+               "t1,malloc.device.cuda,threads=64;total=1024,9000000,9000000,calls=8;failures=0\n");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(cxb_malloc_fig510_print(dir, f) == CXB_OK);
+    fclose(f);
+    CHECK_MSG(buf && strstr(buf, "| malloc.host.cuda | threads=1;total=1024 | alloc | 8 | 4 | 2 | - | -1.00 | 0 | 3 |") &&
+                  strstr(buf, "| malloc.host.cuda | threads=1;total=1024 | free | 1 | 1 | 1 | - | 0.00 | 0 | 3 |") &&
+                  strstr(buf, "| malloc.device.cuda | threads=4;total=1024 | alloc | 4 | 2 | 3 | 1 |") &&
+                  strstr(buf, "| 2 | 0 | non-monotone") && !strstr(buf, "| 9 |") && !strstr(buf, "threads=64"),
+              "table:\n%s", buf ? buf : "");
+    free(buf);
+    snprintf(path, sizeof path, "%s/nothing", dir);
+    CHECK(cxb_malloc_fig510_print(path, stdout) == CXB_EINPUT);
+}
+
 int main(void)
 {
     rng_state = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
@@ -297,6 +333,7 @@ int main(void)
     test_check();
     test_harness();
     test_phase_figure();
+    test_table();
     nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     CHECK_DONE();
 }
