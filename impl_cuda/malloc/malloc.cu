@@ -128,12 +128,21 @@ extern "C" void cxb_malloc_cuda_destroy(cxb_malloc_cuda *m)
     (void)cudaGetLastError();
 }
 
+/* The heap size this process set (0: none yet). The driver may round the limit, so a
+ * later point with the same heap_mb must not ask again: after the first kernel that
+ * called malloc, CUDA refuses any change. */
+static uint64_t heap_set_mb;
+
 static cxb_status set_heap(uint64_t heap_mb)
 {
     size_t want = (size_t)heap_mb << 20, cur = 0;
-    CXB_CUDA_TRY(cudaDeviceGetLimit(&cur, cudaLimitMallocHeapSize));
-    if (cur == want)
+    if (heap_set_mb == heap_mb)
         return CXB_OK;
+    CXB_CUDA_TRY(cudaDeviceGetLimit(&cur, cudaLimitMallocHeapSize));
+    if (cur == want) {
+        heap_set_mb = heap_mb;
+        return CXB_OK;
+    }
     cudaError_t e = cudaDeviceSetLimit(cudaLimitMallocHeapSize, want);
     if (e == cudaErrorMemoryAllocation) {
         (void)cudaGetLastError();
@@ -151,6 +160,7 @@ static cxb_status set_heap(uint64_t heap_mb)
     CXB_CUDA_TRY(cudaDeviceGetLimit(&cur, cudaLimitMallocHeapSize));
     if (cur < want)
         return cxb_fail(CXB_ERESOURCE, "malloc.device.cuda: heap of %zu B granted, %zu B asked", cur, want);
+    heap_set_mb = heap_mb;
     return CXB_OK;
 }
 
