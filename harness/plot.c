@@ -203,6 +203,7 @@ typedef struct pseries {
     prow *rows;
     size_t n, cap;
     int lt, pt_f, pt_h, dt, nexcluded;
+    size_t group; /* phases figures */
     int has_fit;
     double la, lb; /* line: exp(la) * x^lb in the figure's unit */
     double xmin, xmax;
@@ -484,6 +485,8 @@ static const fitrow *match_fit(const fitrow *fits, size_t nfits, const pseries *
 typedef struct figure {
     const cxb_figure_spec *spec;
     int rate;
+    int phases;        /* y = "phases:...": a colour per implementation, dashed hollow free */
+    size_t ngroups;    /* phases: series that differ only in their phase share a group */
     pseries *s;
     size_t ns;
     double yscale;     /* rate figures: units/s per plotted unit */
@@ -675,6 +678,25 @@ static void choose_rate_unit(figure *fig)
         }
 }
 
+/* Same implementation and params, the phase aside (phases figures). */
+static int same_but_phase(const pseries *a, const pseries *b)
+{
+    if (strcmp(a->impl, b->impl) != 0)
+        return 0;
+    size_t na = 0, nb = 0;
+    for (size_t k = 0; k < b->fixed.count; ++k) {
+        if (strcmp(b->fixed.key[k], "phase") == 0)
+            continue;
+        ++nb;
+        const char *v = cxb_params_get(&a->fixed, b->fixed.key[k]);
+        if (!v || strcmp(v, b->fixed.val[k]) != 0)
+            return 0;
+    }
+    for (size_t k = 0; k < a->fixed.count; ++k)
+        na += strcmp(a->fixed.key[k], "phase") != 0;
+    return na == nb;
+}
+
 /* Labels (impl + params that differ between series), styles and fitted lines. */
 static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
 {
@@ -700,6 +722,21 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
         s->pt_h = pt_hollow[(base + rep) % 6];
         s->dt = 1 + rep % 5;
 
+        if (fig->phases) { /* a colour and point shape per series but its phase: the
+                            * first phase filled and solid, the others hollow and dashed */
+            static const int lts[8] = {3, 4, 5, 2, 7, 1, 6, 8};
+            int first = 1;
+            for (size_t o = 0; o < i && first; ++o)
+                if (same_but_phase(&fig->s[o], s)) {
+                    first = 0;
+                    s->group = fig->s[o].group;
+                }
+            if (first)
+                s->group = fig->ngroups++;
+            s->lt = lts[s->group % 8];
+            s->dt = first ? 1 : 2;
+            s->pt_f = first ? pt_filled[s->group % 6] : pt_hollow[s->group % 6];
+        }
         snprintf(s->key, sizeof s->key, "%s", s->label);
         const fitrow *f = match_fit(fits, nfits, s, fig->spec->x_param);
         if (!f) { /* in_fit speaks of a fit this figure does not draw: no hollow points */
@@ -1291,6 +1328,7 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
         figure fig = {0};
         fig.spec = &study->figures[i];
         fig.rate = strcmp(fig.spec->y, "rate") == 0;
+        fig.phases = strncmp(fig.spec->y, "phases:", 7) == 0;
         fig.yscale = 1e9;
         int phases = strncmp(fig.spec->y, "phases:", 7) == 0;
         cxb_csv pcsv;

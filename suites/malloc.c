@@ -331,10 +331,10 @@ static const cxb_sweep *malloc_sweeps(const char *preset, size_t *count)
 /* ---- figures (graphgen.md 6.2 key leist.fig5.10; claims of 6.3/6.4 in the titles) ---- */
 
 #define FIG510_CLAIM                                                                              \
-    "GTX580: cudaMalloc b=-1.51, cudaFree b=-1.32 (log2), host 16 B OOM, device non-monotone"
+    "Thesis: cudaMalloc b=-1.51, cudaFree b=-1.32, host 16 B OOM, device non-monotone"
 
 static const cxb_figure_spec malloc_figures[] = {
-    {"leist.fig5.10", "Leist Fig. 5.10, alloc/free of 64 MiB; " FIG510_CLAIM,
+    {"leist.fig5.10", "Leist Fig. 5.10, 64 MiB. " FIG510_CLAIM,
      "malloc/fig5_10.gp", "size", "phases:alloc,free",
      "impl=malloc.device.cuda|malloc.host.cuda|malloc.libc.seq;threads=1|16384", NULL},
     {"leist.fig5.10-modern", "Fig. 5.10, modern rows: device malloc against the stream-ordered pool "

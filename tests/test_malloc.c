@@ -279,6 +279,14 @@ static void test_phase_figure(void)
                   "phases.csv:\n%s", d);
         free(d);
     }
+    /* one colour per implementation: alloc solid with filled points, free dashed and hollow */
+    snprintf(path, sizeof path, "%s/phases.gp", out);
+    char *gp = slurp(path);
+    CHECK_MSG(gp && strstr(gp, "with lines lt 3 dt 1") && strstr(gp, "with lines lt 3 dt 2") &&
+                  strstr(gp, "with lines lt 4 dt 1") && strstr(gp, "with lines lt 4 dt 2") &&
+                  strstr(gp, "yerrorbars lt 3 pt 5 ") && strstr(gp, "yerrorbars lt 3 pt 4 "),
+              "phases.gp styles:\n%s", gp ? gp : "");
+    free(gp);
     if (s == CXB_OK) {
         snprintf(path, sizeof path, "%s/phases.png", out);
         CHECK(exists(path));
