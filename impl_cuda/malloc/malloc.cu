@@ -14,7 +14,9 @@
  *           to 0 before the pass, warm = the previous pass's memory still in the pool.
  *   arena   extension, the floor: the same threads take chunks by atomicAdd on an offset
  *           into one preallocated buffer (chunk stride rounded up to 16 B); "free" resets
- *           the offset (one cudaMemsetAsync).
+ *           the offset (one cudaMemsetAsync). Its kernel is in arena.cu, a module of its
+ *           own, so that no arena launch loads this file's malloc kernels before the heap
+ *           is sized.
  * Kernel-side phases are timed with events on the variant's stream; host loops with
  * CLOCK_MONOTONIC, their final stream synchronisation included (a pool allocation is
  * complete only then). Deviation: the thesis's kernels have no failure counter (only a
@@ -26,8 +28,9 @@
 #include "cxb/malloc.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
+#include "impl_cuda/malloc/arena.h"
 
-#define CXB_MALLOC_BLOCK 256
+#define CXB_MALLOC_BLOCK 256 /* threads per block of every kernel here */
 
 struct cxb_malloc_cuda {
     cxb_malloc_kind kind;
@@ -75,25 +78,6 @@ static __global__ void __launch_bounds__(CXB_MALLOC_BLOCK)
         if (!p)
             return; /* the slots after a failure are empty too */
         free(p);
-    }
-}
-
-/* state[0]: failures, state[1]: the arena's offset */
-static __global__ void __launch_bounds__(CXB_MALLOC_BLOCK)
-    cxb_malloc_arena_kernel(void **mem, uint64_t threads, uint64_t per_thread, char *arena,
-                            unsigned long long stride, unsigned long long capacity,
-                            unsigned long long *state)
-{
-    const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (tid >= threads)
-        return;
-    for (uint64_t i = 0; i < per_thread; ++i) {
-        unsigned long long off = atomicAdd(&state[1], stride);
-        if (off + stride > capacity) {
-            atomicAdd(&state[0], (unsigned long long)(per_thread - i));
-            return;
-        }
-        mem[tid + i * threads] = arena + off;
     }
 }
 
@@ -320,8 +304,8 @@ static cxb_status kernel_pass(cxb_malloc_cuda *m, cxb_phases *ph)
         cxb_malloc_alloc_kernel<<<grid, CXB_MALLOC_BLOCK, 0, m->stream>>>(m->d_mem, j->threads, j->per_thread,
                                                                           (size_t)j->size, m->d_fail);
     else
-        cxb_malloc_arena_kernel<<<grid, CXB_MALLOC_BLOCK, 0, m->stream>>>(
-            m->d_mem, j->threads, j->per_thread, m->arena, m->stride, m->capacity, m->d_fail);
+        cxb_malloc_arena_launch(grid, CXB_MALLOC_BLOCK, m->stream, m->d_mem, j->threads, j->per_thread, m->arena,
+                                m->stride, m->capacity, m->d_fail);
     if ((st = CXB_CUDA_LAUNCHED("malloc alloc kernel")) != CXB_OK)
         return st;
     cxb_phases tmp;
