@@ -16,9 +16,11 @@
  * identical pass, which must succeed with no more failures than the first, 1% slack when
  * the first ran out (graphgen.md 5 "Checks"). The checksum is of (calls, whether any call failed): the pointers may differ
  * from pass to pass, and so may an exhausted allocator's exact failure count (thread
- * timing), but not whether it ran out. `extra`: align (observed), calls, failures.
+ * timing), but not whether it ran out. `extra`: align (observed), calls, failures,
+ * threads_run (threads that ran: fewer than `threads` when there are fewer chunks).
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,9 +74,9 @@ static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, void **out
         st = cxb_params_choice(p, "inject", inject_names, 0, &inject);
     if (st != CXB_OK)
         return st;
-    /* the host loops are one thread (Alg. 21); a --set threads for the whole run leaves them so */
-    if (!device_side)
-        threads = 1;
+    if (!device_side && threads != 1) /* Alg. 21's host side is one thread */
+        return cxb_fail(CXB_EINPUT, "--set threads=%" PRIu64 ": the host loops run on one thread (use --impl "
+                        "malloc.device.cuda,malloc.arena.cuda for a thread count)", threads);
     if (impl != M_POOL && cxb_params_get(p, "pool_state"))
         return cxb_fail(CXB_EINPUT, "--set pool_state: only malloc.pool.cuda has a pool");
     malloc_ctx *c = calloc(1, sizeof *c);
@@ -203,8 +205,9 @@ static uint64_t malloc_checksum(void *vctx)
 static void malloc_extra(void *vctx, char *buf, size_t size)
 {
     malloc_ctx *c = vctx;
-    snprintf(buf, size, "align=%" PRIu64 ";calls=%" PRIu64 ";failures=%" PRIu64, c->checked.min_align,
-             c->job.calls, c->failures);
+    /* threads_run: the threads that ran (fewer than asked when there are fewer chunks) */
+    snprintf(buf, size, "align=%" PRIu64 ";calls=%" PRIu64 ";failures=%" PRIu64 ";threads_run=%" PRIu64,
+             c->checked.min_align, c->job.calls, c->failures, c->job.threads);
 }
 
 /* "k=v;k=v" lookup into buf ("" when absent) */
@@ -231,7 +234,9 @@ static void malloc_point_line(const cxb_impl *impl, const char *params, const in
 {
     char sz[32], th[32], calls[32], fail[32], ps[32];
     kv_get(params, "size", sz, sizeof sz);
-    kv_get(params, "threads", th, sizeof th);
+    kv_get(extra, "threads_run", th, sizeof th); /* the threads that ran */
+    if (!th[0])
+        kv_get(params, "threads", th, sizeof th);
     kv_get(params, "pool_state", ps, sizeof ps);
     kv_get(extra, "calls", calls, sizeof calls);
     kv_get(extra, "failures", fail, sizeof fail);

@@ -183,7 +183,7 @@ static void test_harness(void)
         CHECK(strcmp(cxb_csv_cell(&csv, r, ci), "malloc.libc.seq") == 0);
         CHECK(atoll(cxb_csv_cell(&csv, r, ca)) > 0 && atoll(cxb_csv_cell(&csv, r, cf)) > 0);
         CHECK(cxb_csv_cell(&csv, r, ck)[0] == '\0');
-        calls16 += strstr(e, "calls=4096;failures=0") != NULL; /* 65536 / 16 */
+        calls16 += strstr(e, "calls=4096;failures=0;threads_run=1") != NULL; /* 65536 / 16 */
         calls256 += strstr(e, "calls=256;failures=0") != NULL;
         calls4096 += strstr(e, "calls=16;failures=0") != NULL;
     }
@@ -211,6 +211,8 @@ static void test_harness(void)
     }
     const char *bad_state[] = {"pool_state=warm", NULL};
     CHECK(run("malloc.libc.seq", "ci", bad_state, dir, sizeof dir) == CXB_EINPUT);
+    const char *bad_threads[] = {"threads=4", NULL}; /* the host loop is one thread */
+    CHECK(run("malloc.libc.seq", "ci", bad_threads, dir, sizeof dir) == CXB_EINPUT);
     const char *bad_key[] = {"sizes=16", NULL};
     CHECK(run("malloc.libc.seq", "ci", bad_key, dir, sizeof dir) == CXB_EINPUT);
 }
