@@ -1335,7 +1335,9 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
         summary_cols pcols;
         if (phases && (st = load_phases(run_dir, fig.spec->y + 7, &pcsv, &pcols)) != CXB_OK)
             break;
-        if ((st = phases ? collect(&fig, &pcsv, &pcols, spath) : collect(&fig, &csv, &cols, spath)) == CXB_OK) {
+        char ppath[PATH_CAP]; /* where a phases figure's rows come from, for its error messages */
+        snprintf(ppath, sizeof ppath, "%s/samples.csv", run_dir);
+        if ((st = phases ? collect(&fig, &pcsv, &pcols, ppath) : collect(&fig, &csv, &cols, spath)) == CXB_OK) {
             if (fig.rate)
                 choose_rate_unit(&fig);
             finish_series(&fig, fits, phases ? 0 : nfits); /* fits are of the declared time */
