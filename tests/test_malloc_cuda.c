@@ -11,7 +11,8 @@
  *  - device heap exhaustion: 1 GiB in 4 KiB chunks from a 640 MiB heap reports failures,
  *    exactly as many as NULL slots, and a second pass fails no more (the frees gave
  *    everything back); then a different heap_mb is refused (CXB_EINPUT: the heap can be
- *    sized only before the first in-kernel malloc);
+ *    sized only before the first in-kernel malloc); a 1 TiB arena is CXB_ERESOURCE "out of
+ *    device memory", nothing returned;
  *  - the quick preset through the harness at total = 2^18: every CUDA point verifies and
  *    records alloc_ns and free_ns.
  * `quick` (for compute-sanitizer): the variants at 2^16 B only.
@@ -115,6 +116,11 @@ static void check_exhaustion(void)
     }
     cxb_malloc_cuda_destroy(m);
     CHECK(cxb_malloc_cuda_create(&m, CXB_MALLOC_DEVICE, &job, 512, 0) == CXB_EINPUT && m == NULL);
+    /* out of device memory is an error, not a crash: a 1 TiB arena */
+    CHECK(cxb_malloc_job_init(&job, (uint64_t)1 << 40, (uint64_t)1 << 20, 1024) == CXB_OK);
+    st = cxb_malloc_cuda_create(&m, CXB_MALLOC_ARENA, &job, 640, 0);
+    CHECK_MSG(st == CXB_ERESOURCE && m == NULL && strstr(cxb_last_error(), "out of device memory"), "%s",
+              cxb_last_error());
 }
 
 static char root[256];
