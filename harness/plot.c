@@ -10,6 +10,10 @@
  *   3. y = median time in ms with q1/q3 bars (y = "time"), or rate = work / median in
  *      work units per second with a G/M/k prefix chosen from the data and bars
  *      work/q3 .. work/q1 (y = "rate"); summary.csv times are ns, so work/ns = G/s;
+ *      y = "phases:alloc,free" draws the named phases of samples.csv instead (median and
+ *      quartiles of <phase>_ns per point, one series per implementation and phase, the
+ *      phase as the parameter `phase`; no fitted lines, which are of the declared time);
+ *      a select value "a|b" matches either alternative;
  *   4. fitted lines from run_dir/fit.csv (harness.md 4.3): the row whose `series`
  *      names the same impl (text up to the first of " ;,[({|@:") and whose k=v pairs
  *      (anywhere after it) all agree with the series' params, with the figure's
@@ -57,6 +61,7 @@
 #include "harness/atomic.h"
 #include "harness/csv.h"
 #include "harness/params.h"
+#include "harness/stats.h"
 
 #define PATH_CAP 4096
 
@@ -198,6 +203,7 @@ typedef struct pseries {
     prow *rows;
     size_t n, cap;
     int lt, pt_f, pt_h, dt, nexcluded;
+    size_t group; /* phases figures */
     int has_fit;
     double la, lb; /* line: exp(la) * x^lb in the figure's unit */
     double xmin, xmax;
@@ -238,6 +244,157 @@ static cxb_status load_summary(const char *run_dir, cxb_csv *csv, summary_cols *
         return st;
     }
     return CXB_OK;
+}
+
+/* y = "phases:a,b": a summary-shaped table (the columns of summary_cols) built in memory
+ * from run_dir/samples.csv: per point (in order of first appearance) and named phase, the
+ * statistics of the non-empty <phase>_ns cells, params extended by phase=<name>. */
+typedef struct strbuf {
+    char *s;
+    size_t n, cap;
+} strbuf;
+
+static size_t sb_add(strbuf *b, const char *text, int *oom)
+{
+    size_t len = strlen(text) + 1, at = b->n;
+    if (b->n + len > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + len)
+            cap *= 2;
+        char *ns = realloc(b->s, cap);
+        if (!ns) {
+            *oom = 1;
+            return 0;
+        }
+        b->s = ns;
+        b->cap = cap;
+    }
+    memcpy(b->s + at, text, len);
+    b->n += len;
+    return at;
+}
+
+static cxb_status load_phases(const char *run_dir, const char *phases, cxb_csv *out, summary_cols *c)
+{
+    static const char *const cols[] = {"impl", "params", "median", "q1", "q3", "min", "work", "in_fit"};
+    enum { NCOLS = 8 };
+    char path[PATH_CAP];
+    snprintf(path, sizeof path, "%s/samples.csv", run_dir);
+    cxb_csv in;
+    cxb_status st = cxb_csv_read(path, &in);
+    if (st != CXB_OK)
+        return st;
+    int cpoint, cimpl, cparams;
+    if ((st = need_col(&in, path, "point", &cpoint)) || (st = need_col(&in, path, "impl", &cimpl)) ||
+        (st = need_col(&in, path, "params", &cparams))) {
+        cxb_csv_free(&in);
+        return st;
+    }
+    char list[256];
+    snprintf(list, sizeof list, "%s", phases);
+    char names[8][32];
+    int pcol[8];
+    size_t nph = 0;
+    for (char *save = NULL, *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        char col[64];
+        snprintf(col, sizeof col, "%s_ns", w);
+        if (nph == 8 || strlen(w) >= sizeof names[0] || (pcol[nph] = cxb_csv_col(&in, col)) < 0) {
+            cxb_csv_free(&in);
+            return cxb_fail(CXB_EINPUT, "%s: no phase column '%s'", path, col);
+        }
+        snprintf(names[nph++], sizeof names[0], "%s", w);
+    }
+    size_t *first = malloc((in.nrows ? in.nrows : 1) * sizeof *first); /* first row of each point */
+    double *vals = malloc((in.nrows ? in.nrows : 1) * sizeof *vals);
+    size_t *offs = NULL, npts = 0, nout = 0;
+    strbuf sb = {0};
+    int oom = !first || !vals;
+    for (size_t r = 0; r < in.nrows && !oom; ++r) {
+        size_t k = 0;
+        while (k < npts && strcmp(cxb_csv_cell(&in, first[k], cpoint), cxb_csv_cell(&in, r, cpoint)) != 0)
+            ++k;
+        if (k == npts)
+            first[npts++] = r;
+    }
+    if (!oom)
+        oom = !(offs = malloc((npts * nph + 1) * (size_t)NCOLS * sizeof *offs));
+    for (size_t k = 0; k < npts && !oom && st == CXB_OK; ++k) {
+        const char *pt = cxb_csv_cell(&in, first[k], cpoint);
+        for (size_t ph = 0; ph < nph && !oom && st == CXB_OK; ++ph) {
+            size_t nv = 0;
+            for (size_t r = first[k]; r < in.nrows; ++r) {
+                const char *cell = cxb_csv_cell(&in, r, pcol[ph]);
+                if (strcmp(cxb_csv_cell(&in, r, cpoint), pt) != 0 || !*cell)
+                    continue;
+                if (!parse_num(cell, &vals[nv]))
+                    st = cxb_fail(CXB_EINPUT, "%s:%zu: %s_ns '%s' is not a number", path, r + 2, names[ph], cell);
+                ++nv;
+            }
+            if (nv == 0 || st != CXB_OK)
+                continue; /* the implementation does not have this phase */
+            cxb_summary sum;
+            if ((st = cxb_stats_summarize(vals, nv, &sum)) != CXB_OK)
+                break;
+            cxb_params p;
+            char canon[2048], num[4][64];
+            if (!parse_params(cxb_csv_cell(&in, first[k], cparams), &p) ||
+                cxb_params_set(&p, "phase", names[ph]) != CXB_OK) {
+                st = cxb_fail(CXB_EINPUT, "%s:%zu: bad params", path, first[k] + 2);
+                break;
+            }
+            cxb_params_canonical(&p, canon, sizeof canon);
+            snprintf(num[0], sizeof num[0], "%.17g", sum.median);
+            snprintf(num[1], sizeof num[1], "%.17g", sum.q1);
+            snprintf(num[2], sizeof num[2], "%.17g", sum.q3);
+            snprintf(num[3], sizeof num[3], "%.17g", sum.min);
+            const char *row[NCOLS] = {cxb_csv_cell(&in, first[k], cimpl), canon, num[0], num[1], num[2], num[3], "", ""};
+            for (size_t j = 0; j < NCOLS; ++j)
+                offs[nout * NCOLS + j] = sb_add(&sb, row[j], &oom);
+            ++nout;
+        }
+    }
+    size_t hdr = 0;
+    for (size_t j = 0; j < NCOLS && !oom; ++j) {
+        size_t at = sb_add(&sb, cols[j], &oom);
+        if (j == 0)
+            hdr = at;
+    }
+    memset(out, 0, sizeof *out);
+    if (!oom && st == CXB_OK) {
+        out->header = malloc(NCOLS * sizeof *out->header);
+        out->cells = malloc((nout ? nout : 1) * NCOLS * sizeof *out->cells);
+        oom = !out->header || !out->cells;
+    }
+    if (!oom && st == CXB_OK) {
+        out->ncols = NCOLS;
+        out->nrows = nout;
+        out->storage = sb.s;
+        sb.s = NULL;
+        for (size_t j = 0, at = hdr; j < NCOLS; at += strlen(out->storage + at) + 1, ++j)
+            out->header[j] = out->storage + at;
+        for (size_t i = 0; i < nout * NCOLS; ++i)
+            out->cells[i] = out->storage + offs[i];
+        c->impl = 0;
+        c->params = 1;
+        c->median = 2;
+        c->q1 = 3;
+        c->q3 = 4;
+        c->min = 5;
+        c->work = 6;
+        c->in_fit = 7;
+    } else {
+        free(out->header);
+        free(out->cells);
+        memset(out, 0, sizeof *out);
+    }
+    free(sb.s);
+    free(first);
+    free(vals);
+    free(offs);
+    cxb_csv_free(&in);
+    if (oom && st == CXB_OK)
+        st = cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+    return st;
 }
 
 /* Reads run_dir/fit.csv when it exists (none: *nfits = 0). */
@@ -328,6 +485,8 @@ static const fitrow *match_fit(const fitrow *fits, size_t nfits, const pseries *
 typedef struct figure {
     const cxb_figure_spec *spec;
     int rate;
+    int phases;        /* y = "phases:...": a colour per implementation, dashed hollow free */
+    size_t ngroups;    /* phases: series that differ only in their phase share a group */
     pseries *s;
     size_t ns;
     double yscale;     /* rate figures: units/s per plotted unit */
@@ -362,22 +521,27 @@ static int cmp_rows(const void *a, const void *b)
 }
 
 /* Does the row (impl, params) pass the figure's select? */
+static int select_one(const char *key, const char *want, const char *impl, const cxb_params *p)
+{
+    if (strcmp(key, "impl") == 0) {
+        size_t wl = strlen(want);
+        if (wl && want[wl - 1] == '*')
+            return strncmp(impl, want, wl - 1) == 0;
+        return strcmp(impl, want) == 0;
+    }
+    const char *v = cxb_params_get(p, key);
+    return v && same_value(v, want);
+}
+
 static int selected(const cxb_params *sel, const char *impl, const cxb_params *p)
 {
     for (size_t k = 0; k < sel->count; ++k) {
-        const char *want = sel->val[k];
-        if (strcmp(sel->key[k], "impl") == 0) {
-            size_t wl = strlen(want);
-            if (wl && want[wl - 1] == '*') {
-                if (strncmp(impl, want, wl - 1) != 0)
-                    return 0;
-            } else if (strcmp(impl, want) != 0) {
-                return 0;
-            }
-            continue;
-        }
-        const char *v = cxb_params_get(p, sel->key[k]);
-        if (!v || !same_value(v, want))
+        char alts[CXB_PARAM_VAL];
+        int any = 0;
+        snprintf(alts, sizeof alts, "%s", sel->val[k]);
+        for (char *save = NULL, *w = strtok_r(alts, "|", &save); w && !any; w = strtok_r(NULL, "|", &save))
+            any = select_one(sel->key[k], w, impl, p);
+        if (!any)
             return 0;
     }
     return 1;
@@ -514,6 +678,25 @@ static void choose_rate_unit(figure *fig)
         }
 }
 
+/* Same implementation and params, the phase aside (phases figures). */
+static int same_but_phase(const pseries *a, const pseries *b)
+{
+    if (strcmp(a->impl, b->impl) != 0)
+        return 0;
+    size_t na = 0, nb = 0;
+    for (size_t k = 0; k < b->fixed.count; ++k) {
+        if (strcmp(b->fixed.key[k], "phase") == 0)
+            continue;
+        ++nb;
+        const char *v = cxb_params_get(&a->fixed, b->fixed.key[k]);
+        if (!v || strcmp(v, b->fixed.val[k]) != 0)
+            return 0;
+    }
+    for (size_t k = 0; k < a->fixed.count; ++k)
+        na += strcmp(a->fixed.key[k], "phase") != 0;
+    return na == nb;
+}
+
 /* Labels (impl + params that differ between series), styles and fitted lines. */
 static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
 {
@@ -539,6 +722,21 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
         s->pt_h = pt_hollow[(base + rep) % 6];
         s->dt = 1 + rep % 5;
 
+        if (fig->phases) { /* a colour and point shape per series but its phase: the
+                            * first phase filled and solid, the others hollow and dashed */
+            static const int lts[8] = {3, 4, 5, 2, 7, 1, 6, 8};
+            int first = 1;
+            for (size_t o = 0; o < i && first; ++o)
+                if (same_but_phase(&fig->s[o], s)) {
+                    first = 0;
+                    s->group = fig->s[o].group;
+                }
+            if (first)
+                s->group = fig->ngroups++;
+            s->lt = lts[s->group % 8];
+            s->dt = first ? 1 : 2;
+            s->pt_f = first ? pt_filled[s->group % 6] : pt_hollow[s->group % 6];
+        }
         snprintf(s->key, sizeof s->key, "%s", s->label);
         const fitrow *f = match_fit(fits, nfits, s, fig->spec->x_param);
         if (!f) { /* in_fit speaks of a fit this figure does not draw: no hollow points */
@@ -1104,8 +1302,9 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
             return cxb_fail(CXB_EINPUT, "study %s: figure id '%s' is not a file name", study->name,
                             spec->id ? spec->id : "");
         if (!spec->x_param || !*spec->x_param || !spec->template_gp || !*spec->template_gp || !spec->y ||
-            (strcmp(spec->y, "time") != 0 && strcmp(spec->y, "rate") != 0))
-            return cxb_fail(CXB_EINPUT, "figure %s: needs x_param, a template and y = time or rate",
+            (strcmp(spec->y, "time") != 0 && strcmp(spec->y, "rate") != 0 &&
+             (strncmp(spec->y, "phases:", 7) != 0 || !spec->y[7])))
+            return cxb_fail(CXB_EINPUT, "figure %s: needs x_param, a template and y = time, rate or phases:LIST",
                             spec->id);
     }
     char plots_dir[PATH_CAP];
@@ -1129,14 +1328,24 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
         figure fig = {0};
         fig.spec = &study->figures[i];
         fig.rate = strcmp(fig.spec->y, "rate") == 0;
+        fig.phases = strncmp(fig.spec->y, "phases:", 7) == 0;
         fig.yscale = 1e9;
-        if ((st = collect(&fig, &csv, &cols, spath)) == CXB_OK) {
+        int phases = strncmp(fig.spec->y, "phases:", 7) == 0;
+        cxb_csv pcsv;
+        summary_cols pcols;
+        if (phases && (st = load_phases(run_dir, fig.spec->y + 7, &pcsv, &pcols)) != CXB_OK)
+            break;
+        char ppath[PATH_CAP]; /* where a phases figure's rows come from, for its error messages */
+        snprintf(ppath, sizeof ppath, "%s/samples.csv", run_dir);
+        if ((st = phases ? collect(&fig, &pcsv, &pcols, ppath) : collect(&fig, &csv, &cols, spath)) == CXB_OK) {
             if (fig.rate)
                 choose_rate_unit(&fig);
-            finish_series(&fig, fits, nfits);
+            finish_series(&fig, fits, phases ? 0 : nfits); /* fits are of the declared time */
             if ((st = load_paper(&fig, run_dir)) == CXB_OK && (st = write_data(&fig, out_dir)) == CXB_OK)
                 st = write_script(&fig, out_dir, plots_dir, run_dir, study);
         }
+        if (phases)
+            cxb_csv_free(&pcsv);
         figure_free(&fig);
     }
     cxb_csv_free(&csv);

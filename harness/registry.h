@@ -100,6 +100,11 @@ typedef struct cxb_study {
     const char *time_unit_of_work; /* e.g. "numbers" for rates */
     /* The study's own paper tables from a result set (e.g. Leist Table 4.1); optional. */
     cxb_status (*print_tables)(const char *run_dir, FILE *out);
+    /* The study's own console line per completed point (graphgen.md 10.2), printed and
+     * logged after the generic one; median[] holds each phase's median over the point's
+     * samples (CXB_PHASE_NA where it has none), extra the impl's extra column; optional. */
+    void (*point_line)(const cxb_impl *impl, const char *params, const int64_t *median,
+                       const char *extra, char *buf, size_t size);
 } cxb_study;
 
 const cxb_study *const *cxb_studies(size_t *count);

@@ -443,6 +443,9 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         im->extra(ctx, extra, sizeof extra);
 
     int64_t times[4096];
+    /* each sample's phases, for a study's own point line */
+    int64_t (*phs)[CXB_PHASE_COUNT] = o->study->point_line ? malloc(sizeof times / sizeof times[0] * sizeof *phs)
+                                                           : NULL;
     unsigned reps = 0;
     int64_t spent = 0;
     const char *stop = "max_samples";
@@ -495,6 +498,8 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         row.t_start_ns = t_start - rs->run_t0;
         row.extra = extra;
         cxb_samples_write(rs->samples, &row);
+        if (phs)
+            memcpy(phs[reps], ph.ns, sizeof phs[reps]);
         times[reps++] = row.time_ns;
         spent += row.wall_ns;
         if (reps >= o->min_reps && (double)spent * 1e-9 >= o->min_time_s) {
@@ -511,8 +516,22 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         }
     }
     im->teardown(ctx);
-    if (st != CXB_OK)
+    if (st != CXB_OK) {
+        free(phs);
         return st == CXB_EINTR ? st : point_error(pt, st, "");
+    }
+    int64_t pmed[CXB_PHASE_COUNT];
+    for (int k = 0; k < CXB_PHASE_COUNT && phs; ++k) {
+        unsigned m = 0;
+        for (unsigned r = 0; r < reps; ++r)
+            if (phs[r][k] >= 0)
+                phs[m++][k] = phs[r][k];
+        int64_t *col = malloc((m ? m : 1) * sizeof *col);
+        for (unsigned r = 0; col && r < m; ++r)
+            col[r] = phs[r][k];
+        pmed[k] = m && col ? median_i64(col, m) : CXB_PHASE_NA;
+        free(col);
+    }
     int64_t med = median_i64(times, reps);
     double rate = med > 0 && n ? (double)n / (double)med : 0; /* work per ns = G/s */
     char line[1400];
@@ -520,6 +539,15 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
              im->id, pt->canonical, (double)med * 1e-6, rate, reps, stop);
     fprintf(rs->log, "%s\n", line);
     printf("%s\n", line);
+    if (phs) {
+        line[0] = '\0';
+        o->study->point_line(im, pt->canonical, pmed, extra, line, sizeof line);
+        if (line[0]) {
+            fprintf(rs->log, "%s\n", line);
+            printf("%s\n", line);
+        }
+        free(phs);
+    }
     fflush(stdout);
     return CXB_OK;
 }

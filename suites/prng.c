@@ -556,4 +556,5 @@ const cxb_study cxb_study_prng = {
     sizeof prng_figures / sizeof prng_figures[0],
     "numbers",
     cxb_prng_tables_print,
+    NULL, /* point_line: the generic line only */
 };
