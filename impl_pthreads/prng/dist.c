@@ -61,6 +61,12 @@ cxb_status cxb_dist_draw_pthreads(cxb_pool *pool, cxb_schedule sched, cxb_dist_p
                                   uint64_t k, int per_worker, uint32_t *out)
 {
     unsigned P = cxb_pool_threads(pool);
+    /* per-worker streams take the worker index as stream id: under the static schedule
+     * worker P - 1 owns a task even when M < P */
+    uint64_t ids = per_worker && tasks > 0 && P > tasks ? P : tasks;
+    cxb_status st = cxb_dist_plan_check_ids(p, 0, ids);
+    if (st != CXB_OK)
+        return st;
     cxb_dist_plan_set_workers(p, P);
     cxb_pool_fn fn = NULL;
     size_t ssize = 0;
@@ -100,7 +106,7 @@ cxb_status cxb_dist_draw_pthreads(cxb_pool *pool, cxb_schedule sched, cxb_dist_p
             t.mu = &mu;
         }
     }
-    cxb_status st = cxb_pool_for(pool, tasks, sched, fn, &t);
+    st = cxb_pool_for(pool, tasks, sched, fn, &t);
     free(t.states);
     free(t.ready);
     return st;
