@@ -252,9 +252,11 @@ void cxb_repro_print(FILE *f, const cxb_repro_cell *cells, size_t n)
                     fprintf(f, " %8s", cells[j].decomposition);
                 fputc('\n', f);
             }
-            char label[64];
-            snprintf(label, sizeof label, "%s %s%s", x->gen, cxb_dist_tech_names[x->tech],
-                     x->per_worker ? "/worker" : "");
+            char label[64], few[32] = "";
+            if (x->tasks != cells[0].tasks) /* a row on fewer tasks (parameter sets) says so */
+                snprintf(few, sizeof few, " [%llu tasks]", (unsigned long long)x->tasks);
+            snprintf(label, sizeof label, "%s %s%s%s", x->gen, cxb_dist_tech_names[x->tech],
+                     x->per_worker ? "/worker" : "", few);
             fprintf(f, "%-28s", label);
             row = x->row;
         }

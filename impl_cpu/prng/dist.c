@@ -4,7 +4,11 @@
  *
  * Sources: Passerat-Palmbach (2013) ch. 2.3, 3.3-3.7 and Table 3.2; the overlap formula
  * of prng.md 5.1; cuRAND's XORWOW jump tables (precalc_xorwow_matrix /
- * precalc_xorwow_offset_matrix: M^(2^i) tables, rebuilt here by squaring, not copied).
+ * precalc_xorwow_offset_matrix: M^(2^i) tables, rebuilt here by cxb/rng/jump.h's
+ * cxb_xorwow_jtab_build with one-bit digits, not copied). The plan also carries the
+ * parameterisation's bounds: TinyMT32's DC sets (cxb_dist_plan_set_tinymt32), MTGP32's
+ * 200, and the ids below which a generator's streams are distinct (id_limit), which every
+ * driver checks before drawing (cxb_dist_plan_check_ids).
  * Deviation: the sequential driver runs one worker, so leap frog has stride 1 and the
  * central server hands out its stream in task order: both equal the base stream
  * consumed task after task ("the sequence a sequential process would have consumed").
@@ -121,9 +125,8 @@ cxb_status cxb_dist_check(const cxb_dist_desc *d, cxb_dist_tech t, uint64_t draw
 /* ---- the plan ---- */
 
 /* Stream ids below which per-task streams are distinct (0: all 2^64), cxb/rng/dist.h. */
-static uint64_t id_limit(cxb_dist_gen g, cxb_dist_tech t, uint64_t nparams)
+static uint64_t id_limit(cxb_dist_gen g, cxb_dist_tech t)
 {
-    (void)nparams;
     if (t == CXB_DIST_PARAM && g == CXB_DIST_GEN_tinymt32)
         return 0; /* until cxb_dist_plan_set_tinymt32; checked through nparams = 0 */
 #if CXB_HAVE_MTGP32
@@ -207,7 +210,7 @@ cxb_status cxb_dist_plan_create(cxb_dist_plan **out, const char *gen, cxb_dist_t
         free(p);
         return st;
     }
-    p->max_ids = id_limit(d->gen, t, 0);
+    p->max_ids = id_limit(d->gen, t);
 #if CXB_HAVE_MTGP32
     if (d->gen == CXB_DIST_GEN_mtgp32 && t == CXB_DIST_PARAM)
         p->nparams = CXB_MTGP32_DC_11213_SETS;

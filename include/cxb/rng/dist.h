@@ -4,8 +4,10 @@
  *
  * Sources: J. Passerat-Palmbach (2013), PhD thesis, ch. 2.3 and 3.3-3.7 (the techniques,
  * Table 3.2's usage rules, the four GPU requirements of 3.3); cuRAND's curand_init
- * (sequence splitting by subsequence, "seed + id" random spacing). Spec:
- * shared/spec/prng.md 5.1-5.4, 6.4, 9.2.
+ * (sequence splitting by subsequence, "seed + id" random spacing); cuRAND's
+ * curandMakeMTGP32KernelState (MTGP32 kernel state i = DC set i); TinyMT's DC files
+ * (opencl/tinymt32dc.0.2000.txt, one parameter set per stream). Spec:
+ * shared/spec/prng.md 3.2, 3.9, 3.10, 5.1-5.4, 6.4, 9.2.
  *
  * The techniques (cxb_dist_tech), for logical stream `id` of a job of seed `seed`:
  *   split     sequence splitting: the generator's own cxb_g_init(seed, id, 0), stream id
@@ -15,28 +17,32 @@
  *   spacing   random spacing: a fresh seed per id, cxb_g_init(seed + id, 0, 0), as
  *             curand_init(seed + id, 0, 0) users do. Streams start at unrelated points of
  *             the period; they overlap with probability cxb_dist_overlap_prob (5.1).
- *             Related seeds are only safe with seeding that mixes (prng.md 9.4).
+ *             Related seeds are only safe with seeding that mixes (prng.md 9.4), so the
+ *             NR3 generators use their own hashed streams cxb_g_init(seed, id, 0) instead,
+ *             and MTGP32 (32-bit seeds) set 0 seeded fold(seed) + id + 1 (see below).
  *   leapfrog  worker w of N takes x_w, x_{w+N}, x_{w+2N}, ... of the base stream
  *             (cxb_g_init(seed, 0, w), then a jump of N - 1 after every draw). The
  *             stream belongs to a WORKER, not a task: the numbers a task gets depend on N
  *             and on which tasks the worker ran before it. A negative control
  *             (legitimate only at a fixed stride, warp scope N = 32, 5.4). Only where the
- *             jump is cheap (counter add; MRG32k3a 3x3 matrices; XORWOW a 160x160 GF(2)
- *             matrix in the plan); refused otherwise (Table 3.2: "leap frog without a
+ *             jump is cheap (counter add: Philox, Threefry, Ranhash; MRG32k3a 3x3 matrices;
+ *             XORWOW a 160x160 GF(2) matrix in the plan); refused otherwise (Table 3.2: "leap frog without a
  *             jump" is a central server).
  *   param     parameterisation: a parameter set or key per id. Philox4x32: key = id,
  *             counter high words = seed (cxb_philox4x32_init(id, seed, 0)), so unlike
- *             spacing two seeds never share a stream; Threefry4x32: key = (seed, id).
- *             TinyMT32 / MTGP32 DC sets slot in here: plan->params points at the table,
- *             id selects the set (see "Adding a generator" below).
+ *             spacing two seeds never share a stream; Threefry4x32: key = (seed, id);
+ *             TinyMT32: DC set id of the user's file (plan->tinymt32_sets, --dc FILE);
+ *             MTGP32: DC set id of the toolkit's 200 (cuRAND's kernel state id). Sets
+ *             are finite: ids >= plan->nparams are refused (cxb_dist_plan_check_ids).
  *   counter   counter-based: output p of stream id is a pure function of (seed, id, p),
- *             cxb_dist_at_g; any thread can compute any output. For Philox and Threefry
- *             the numbers equal split's (the counter block IS the split), computed without
- *             state; only counter-based generators offer it.
+ *             cxb_dist_at_g; any thread can compute any output. For Philox, Threefry and
+ *             Ranhash the numbers equal split's (the counter block IS the split), computed
+ *             without state; only counter-based generators offer it.
  *   central   the central server (negative control): one generator, stream 0 of the seed,
  *             hands out its numbers in request order. Every number is handed out once,
  *             but which task gets which depends on scheduling (pthreads: a mutex;
- *             CUDA: i = atomicAdd(&c, 1) feeding output i of a counter-based generator).
+ *             CUDA: i = atomicAdd(&c, 1) feeding output i of a counter-based generator:
+ *             Philox, Threefry, Ranhash; stateful generators are refused there).
  *
  * Usage rules (Passerat-Palmbach Table 3.2, prng.md 5.1), checked by cxb_dist_check:
  * spacing is refused for a period below 2^60 when the run draws more than 10^11 numbers;
@@ -44,9 +50,12 @@
  * parameter tables; counter only for counter-based generators; split only with a jump.
  *
  * Adding a generator: give it a line in CXB_DIST_LIST (its techniques, log2 of its
- * period, its jump class) and the two functions cxb_dist_init_g / cxb_dist_next_g below
- * (and cxb_dist_at_g if it is counter-based). A generator of CXB_RNG_LIST without a line
- * here simply offers no technique (cxb_dist_find answers NULL and the CLI refuses --dist).
+ * period, its jump class), the two functions cxb_dist_init_g / cxb_dist_next_g below
+ * (and cxb_dist_at_g if it is counter-based), and its entries in the _Generic macros at the
+ * end; if its streams are finite (parameter sets, short seeds), its limit in
+ * impl_cpu/prng/dist.c's id_limit. A generator of CXB_RNG_LIST without a line here offers no
+ * technique (cxb_dist_find answers NULL and the CLI refuses --dist); today every generator
+ * of CXB_RNG_LIST has one (tests/test_dist_params.c checks it).
  */
 #ifndef CXB_RNG_DIST_H
 #define CXB_RNG_DIST_H
