@@ -27,7 +27,7 @@ typedef struct cxb_prng_source_opts {
     const char *dc;       /* --dc FILE: TinyMT32 DC sets for tinymt32 --dist param (NULL: none) */
 } cxb_prng_source_opts;
 
-/* Defaults: seed 0, stream 0, offset 0, native, one stream, chunk 1, workers 0. */
+/* Defaults: seed 0, stream 0, offset 0, native, one stream, chunk 1, workers 0, no --dc. */
 void cxb_prng_source_opts_init(cxb_prng_source_opts *o, const char *gen);
 
 /* Consumes the options this file owns: --dist TECH, --interleave N[:C], --workers N,

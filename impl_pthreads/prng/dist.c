@@ -8,6 +8,8 @@
  * worker that its tasks consume in turn; the central server is one generator behind a
  * mutex, one lock per number, so numbers go out in request order. Source of the pattern
  * being reproduced: JDK 7 ThreadLocalRandom as described by Passerat-Palmbach.
+ * Stream ids beyond the plan's (parameter sets) are refused before any work starts,
+ * including worker indexes used as ids by per-worker streams.
  */
 #include <pthread.h>
 #include <stdlib.h>
