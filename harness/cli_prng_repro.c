@@ -1,7 +1,10 @@
 /* cxbench prng-repro: Figure R1, reproducibility across decompositions (prng.md 6.4).
  *
  *   cxbench prng-repro [--tasks M] [--k K] [--seed S] [--threads P,P,...] [--shapes BxT,...]
- *                      [--no-cuda] [--out DIR] [--machine NAME]
+ *                      [--dc FILE] [--no-cuda] [--out DIR] [--machine NAME]
+ *
+ * --dc FILE: a TinyMT32 DC file (TinyMT's opencl/tinymt32dc.0.2000.txt) whose sets the
+ * tinymt32 param rows use; without it those rows are n/a.
  *
  * Computes the matrix of suites/prng_repro.c (generator x technique x decomposition: the
  * fraction of M logical streams whose first K outputs equal the sequential run), prints
@@ -28,6 +31,7 @@
 
 #include "cxb/config.h"
 #include "cxb/cuda.h"
+#include "cxb/rng/tinymt32_dc.h"
 #include "harness/atomic.h"
 #include "harness/cli.h"
 #include "harness/provenance.h"
@@ -110,7 +114,7 @@ static int draw(const char *dir)
     return pclose(p) == 0;
 }
 
-int cxb_cli_prng_repro(int argc, char **argv)
+static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
 {
     cxb_repro_opts o;
     cxb_repro_opts_init(&o);
@@ -142,6 +146,13 @@ int cxb_cli_prng_repro(int argc, char **argv)
             if (parse_list(a, v, NULL, &o.nshapes, 1, shapes))
                 return 2;
             o.shapes = (const unsigned(*)[2])shapes;
+        } else if (!strcmp(a, "--dc")) {
+            free(*dc_sets);
+            *dc_sets = NULL;
+            cxb_status dst = cxb_tinymt32_dc_read(v, dc_sets, &o.ntinymt32_sets);
+            if (dst != CXB_OK)
+                return cxb_cli_status(dst);
+            o.tinymt32_sets = *dc_sets;
         } else if (!strcmp(a, "--out")) {
             out_root = v;
         } else if (!strcmp(a, "--machine")) {
@@ -214,4 +225,12 @@ int cxb_cli_prng_repro(int argc, char **argv)
 fail:
     free(cells);
     return cxb_cli_status(st);
+}
+
+int cxb_cli_prng_repro(int argc, char **argv)
+{
+    cxb_tinymt32_params *dc_sets = NULL; /* --dc FILE's sets, alive through the whole run */
+    int rc = repro_main(argc, argv, &dc_sets);
+    free(dc_sets);
+    return rc;
 }

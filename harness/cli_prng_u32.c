@@ -143,7 +143,7 @@ int cxb_cli_prng_u32(int argc, char **argv)
             return cxb_cli_error(2, "prng: %s needs a value", a);
         const char *v = argv[++i];
         cxb_status sst;
-        if (cxb_prng_source_option(&so, a, v, &sst)) { /* --dist, --interleave, --workers */
+        if (cxb_prng_source_option(&so, a, v, &sst)) { /* --dist, --interleave, --workers, --dc */
             if (sst != CXB_OK)
                 return cxb_cli_error(2, "prng: %s", cxb_last_error());
             have_source_opt = 1;

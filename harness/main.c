@@ -46,7 +46,7 @@ static const struct {
     {"prng", cxb_cli_prng, "prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N\n"
                            "                                 [--format dec|hex|raw] (GEN: lf24, philox4x32, threefry4x32,\n"
                            "                                 xorwow, mrg32k3a, mt19937)"},
-    {"prng-repro", cxb_cli_prng_repro, "prng-repro [--tasks M] [--k K] [--threads P,..] [--shapes BxT,..] [--out DIR]\n"
+    {"prng-repro", cxb_cli_prng_repro, "prng-repro [--tasks M] [--k K] [--threads P,..] [--shapes BxT,..] [--dc FILE] [--out DIR]\n"
                                        "                                 Figure R1: streams equal to seq per generator x technique x decomposition"},
     {"graph", cxb_cli_graph, "graph gen MODEL:k=v,... | info IN | convert IN OUT  (see the README)"},
 };

@@ -10,6 +10,8 @@
  *    `--dist leapfrog --interleave N` gives back the base stream itself: the identity a
  *    test checks. The central server is one shared stream: whatever N and C, the numbers
  *    come out in request order, i.e. the base stream.
+ *  - --dc FILE (tinymt32 --dist param): the TinyMT32 DC sets stream id i uses (set i);
+ *    ids beyond the file's sets are refused, and so is param without the file.
  * Output: C numbers of stream 0, C of stream 1, ..., C of stream N-1, then round again.
  */
 #include "harness/prng_source.h"
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "cxb/prng_dist.h"
+#include "cxb/rng/tinymt32_dc.h"
 #include "harness/params.h"
 
 #define SOURCE_MAX_STATE_BYTES ((size_t)256 << 20) /* all streams' states together */
@@ -73,6 +76,11 @@ int cxb_prng_source_option(cxb_prng_source_opts *o, const char *flag, const char
     }
     if (!strcmp(flag, "--interleave")) {
         *st = cxb_prng_source_parse_interleave(value, &o->interleave, &o->chunk);
+        return 1;
+    }
+    if (!strcmp(flag, "--dc")) {
+        o->dc = value;
+        *st = CXB_OK;
         return 1;
     }
     if (!strcmp(flag, "--workers")) {
@@ -140,17 +148,26 @@ static const size_t dist_sizes[] = {
 #undef X
 };
 
-/* Skip k of the generator's own outputs (a jump where there is one). */
+/* Skip k of the generator's own outputs (a jump where there is one, else stepping). */
 static void dist_skip(int gen, void *s, uint64_t k)
 {
     switch (gen) {
-    case CXB_DIST_GEN_philox4x32: cxb_dist_skip_philox4x32(s, k); break;
-    case CXB_DIST_GEN_threefry4x32: cxb_dist_skip_threefry4x32(s, k); break;
-    case CXB_DIST_GEN_xorwow: cxb_xorwow_skip(s, k); break;
-    case CXB_DIST_GEN_mrg32k3a: cxb_mrg32k3a_skip(s, k); break;
+    case CXB_DIST_GEN_philox4x32: cxb_dist_skip_philox4x32(s, k); return;
+    case CXB_DIST_GEN_threefry4x32: cxb_dist_skip_threefry4x32(s, k); return;
+    case CXB_DIST_GEN_xorwow: cxb_xorwow_skip(s, k); return;
+    case CXB_DIST_GEN_mrg32k3a: cxb_mrg32k3a_skip(s, k); return;
+    case CXB_DIST_GEN_ranhash: ((cxb_ranhash_state *)s)->p += k; return;
+    default: break;
+    }
+    switch (gen) {
+#define X(name, g, techs, lp, jump, split)                  \
+    case CXB_DIST_GEN_##g:                                 \
+        for (uint64_t i = 0; i < k; ++i)                   \
+            (void)cxb_##g##_next_u32((cxb_##g##_state *)s); \
+        break;
+        CXB_DIST_LIST(X)
+#undef X
     default:
-        for (uint64_t i = 0; i < k; ++i)
-            (void)cxb_mt19937_next_u32(s);
         break;
     }
 }
@@ -182,6 +199,18 @@ static uint32_t dist_next(int gen, void *s, const cxb_dist_plan *p)
     }
 }
 
+/* TinyMT32's parameter sets from the DC file at path into the plan. */
+static cxb_status load_dc(cxb_dist_plan *plan, const char *path)
+{
+    cxb_tinymt32_params *sets = NULL;
+    size_t n = 0;
+    cxb_status st = cxb_tinymt32_dc_read(path, &sets, &n);
+    if (st == CXB_OK)
+        st = cxb_dist_plan_set_tinymt32(plan, sets, n);
+    free(sets);
+    return st;
+}
+
 cxb_status cxb_prng_source_create(cxb_prng_source **out, const cxb_prng_source_opts *o)
 {
     *out = NULL;
@@ -204,6 +233,10 @@ cxb_status cxb_prng_source_create(cxb_prng_source **out, const cxb_prng_source_o
     s->c = o->chunk;
     s->left = s->c;
     cxb_status st = CXB_OK;
+    if (o->dc && o->dist != CXB_DIST_PARAM) {
+        st = cxb_fail(CXB_EINPUT, "--dc %s: a DC file only serves --dist param (tinymt32)", o->dc);
+        goto fail;
+    }
     if (o->dist == CXB_PRNG_SOURCE_NATIVE) {
         s->native = 1;
         s->gen = native;
@@ -218,6 +251,11 @@ cxb_status cxb_prng_source_create(cxb_prng_source **out, const cxb_prng_source_o
             goto fail;
         s->gen = s->plan->gen;
         s->state_bytes = dist_sizes[s->gen];
+        if (o->dc && (st = load_dc(s->plan, o->dc)) != CXB_OK)
+            goto fail;
+        /* per-task ids stream .. stream + N - 1 (param: within the parameter sets) */
+        if ((st = cxb_dist_plan_check_ids(s->plan, o->stream, s->n)) != CXB_OK)
+            goto fail;
         s->shared = o->dist == CXB_DIST_CENTRAL;
         uint64_t w = o->workers ? o->workers : s->n;
         if (o->dist == CXB_DIST_LEAPFROG && o->stream + s->n > w) {

@@ -24,12 +24,14 @@ typedef struct cxb_prng_source_opts {
     uint64_t interleave;  /* N >= 1 streams (stream, stream + 1, ...) */
     uint64_t chunk;       /* C >= 1 numbers from each before the next */
     uint64_t workers;     /* leap frog's stride; 0: the stream count N */
+    const char *dc;       /* --dc FILE: TinyMT32 DC sets for tinymt32 --dist param (NULL: none) */
 } cxb_prng_source_opts;
 
-/* Defaults: seed 0, stream 0, offset 0, native, one stream, chunk 1, workers 0. */
+/* Defaults: seed 0, stream 0, offset 0, native, one stream, chunk 1, workers 0, no --dc. */
 void cxb_prng_source_opts_init(cxb_prng_source_opts *o, const char *gen);
 
-/* Consumes the options this file owns: --dist TECH, --interleave N[:C], --workers N.
+/* Consumes the options this file owns: --dist TECH, --interleave N[:C], --workers N,
+ * --dc FILE.
  * Returns 1 and sets *st (CXB_OK, or CXB_EINPUT naming the option) when flag is one of
  * them, 0 when it is not (the caller handles it). */
 int cxb_prng_source_option(cxb_prng_source_opts *o, const char *flag, const char *value, cxb_status *st);

@@ -12,6 +12,10 @@
  * otherwise, except the central server on pthreads, whose order depends on the schedule
  * (nothing promised, "any"). Deviation from 6.4: the lf24 per-task/per-worker series uses
  * the CXB_RNG_LIST generators instead (lf24 has its own stream API, cxb/prng.h).
+ * Parameterisation by DC sets has as many streams as sets: the MTGP32 param rows run on
+ * min(M, 200) tasks, the TinyMT32 ones on min(M, sets of the --dc file) (the cell's tasks
+ * column says how many); without a DC file the TinyMT32 param rows are n/a, the reason in
+ * the note.
  */
 #include "suites/prng_repro.h"
 
@@ -114,7 +118,21 @@ cxb_status cxb_repro_matrix(const cxb_repro_opts *o, cxb_repro_cell **cells_out,
         cxb_dist_plan *plan;
         if ((st = cxb_dist_plan_create(&plan, rows[r].d->name, rows[r].tech, o->seed, 0)) != CXB_OK)
             goto done;
-        if ((st = cxb_dist_draw_seq(plan, o->tasks, o->k, rows[r].per_worker, ref)) != CXB_OK) {
+        /* the tinymt32 param row draws on the --dc sets; rows whose technique has fewer
+         * streams than M (parameter sets) run on the first max_ids tasks */
+        cxb_status rs = CXB_OK;
+        if (plan->gen == CXB_DIST_GEN_tinymt32 && plan->tech == CXB_DIST_PARAM && o->ntinymt32_sets &&
+            (rs = cxb_dist_plan_set_tinymt32(plan, o->tinymt32_sets, o->ntinymt32_sets)) != CXB_OK) {
+            st = rs;
+            cxb_dist_plan_destroy(plan);
+            goto done;
+        }
+        uint64_t tasks = o->tasks;
+        if (cxb_dist_per_task(plan->tech) && plan->max_ids && tasks > plan->max_ids)
+            tasks = plan->max_ids;
+        rs = cxb_dist_draw_seq(plan, tasks, o->k, rows[r].per_worker, ref);
+        if (rs != CXB_OK && rs != CXB_EINPUT) {
+            st = rs;
             cxb_dist_plan_destroy(plan);
             goto done;
         }
@@ -125,18 +143,23 @@ cxb_status cxb_repro_matrix(const cxb_repro_opts *o, cxb_repro_cell **cells_out,
             x->gen = rows[r].d->name;
             x->tech = rows[r].tech;
             x->per_worker = rows[r].per_worker;
+            x->tasks = tasks;
+            if (tasks < o->tasks)
+                snprintf(x->note, sizeof x->note, "%llu tasks: %llu parameter sets", (unsigned long long)tasks,
+                         (unsigned long long)plan->nparams);
             cxb_status cs;
             if (col == 0) {
                 x->backend = "seq";
                 x->workers = 1;
                 snprintf(x->decomposition, sizeof x->decomposition, "seq");
-                memcpy(got, ref, nout * sizeof *got);
-                cs = CXB_OK;
+                memcpy(got, ref, (size_t)(tasks * o->k) * sizeof *got);
+                cs = rs; /* CXB_EINPUT: the reference itself is refused (tinymt32 param
+                          * without --dc), and so is every other column */
             } else if (col <= o->npthreads) {
                 x->backend = "pthreads";
                 x->workers = o->pthreads[col - 1];
                 snprintf(x->decomposition, sizeof x->decomposition, "P=%u", x->workers);
-                cs = cxb_dist_draw_pthreads(pools[col - 1], CXB_SCHED_STATIC, plan, o->tasks, o->k,
+                cs = cxb_dist_draw_pthreads(pools[col - 1], CXB_SCHED_STATIC, plan, tasks, o->k,
                                             rows[r].per_worker, got);
             } else {
                 x->backend = "cuda";
@@ -144,11 +167,11 @@ cxb_status cxb_repro_matrix(const cxb_repro_opts *o, cxb_repro_cell **cells_out,
                 x->threads = o->shapes[col - 1 - o->npthreads][1];
                 x->workers = x->blocks * x->threads;
                 snprintf(x->decomposition, sizeof x->decomposition, "%ux%u", x->blocks, x->threads);
-                cs = cxb_dist_draw_cuda(plan, x->blocks, x->threads, o->tasks, o->k, rows[r].per_worker, got);
+                cs = cxb_dist_draw_cuda(plan, x->blocks, x->threads, tasks, o->k, rows[r].per_worker, got);
             }
             x->expect = expect_of(&rows[r], x->backend, x->workers);
             if (cs == CXB_EINPUT) { /* a refusal is a result: e.g. the central server of a
-                                     * stateful generator on CUDA */
+                                     * stateful generator on CUDA, param without a DC file */
                 x->skipped = 1;
                 x->holds = 1;
                 snprintf(x->note, sizeof x->note, "%s", cxb_last_error());
@@ -160,11 +183,11 @@ cxb_status cxb_repro_matrix(const cxb_repro_opts *o, cxb_repro_cell **cells_out,
                 goto done;
             }
             uint64_t eq = 0;
-            for (uint64_t id = 0; id < o->tasks; ++id)
+            for (uint64_t id = 0; id < tasks; ++id)
                 eq += memcmp(got + id * o->k, ref + id * o->k, o->k * sizeof *got) == 0;
             x->equal = eq;
-            x->fraction = o->tasks ? (double)eq / (double)o->tasks : 1.0;
-            x->holds = x->expect == CXB_REPRO_ANY || (x->expect == CXB_REPRO_ALL) == (eq == o->tasks);
+            x->fraction = tasks ? (double)eq / (double)tasks : 1.0;
+            x->holds = x->expect == CXB_REPRO_ANY || (x->expect == CXB_REPRO_ALL) == (eq == tasks);
             if (!x->holds)
                 ++*failed;
         }
@@ -206,7 +229,7 @@ cxb_status cxb_repro_write_csv(const char *path, const cxb_repro_opts *o, const 
         fprintf(af.f, "%u,%u,%s %s%s,%s,%s,%s,%s,%s,%u,%u,%u,%llu,%llu,%llu,%llu,%.6f,%s,%d,%d,", x->row, x->col,
                 x->gen, cxb_dist_tech_names[x->tech], x->per_worker ? "/worker" : "", x->gen,
                 cxb_dist_tech_names[x->tech], binding_of(x), x->backend, x->decomposition, x->workers, x->blocks,
-                x->threads, (unsigned long long)o->tasks, (unsigned long long)o->k, (unsigned long long)o->seed,
+                x->threads, (unsigned long long)x->tasks, (unsigned long long)o->k, (unsigned long long)o->seed,
                 (unsigned long long)x->equal, x->skipped ? -1.0 : x->fraction, cxb_repro_expect_names[x->expect],
                 x->holds, x->skipped);
         cxb_csv_put(af.f, x->note);
@@ -229,9 +252,11 @@ void cxb_repro_print(FILE *f, const cxb_repro_cell *cells, size_t n)
                     fprintf(f, " %8s", cells[j].decomposition);
                 fputc('\n', f);
             }
-            char label[64];
-            snprintf(label, sizeof label, "%s %s%s", x->gen, cxb_dist_tech_names[x->tech],
-                     x->per_worker ? "/worker" : "");
+            char label[64], few[32] = "";
+            if (x->tasks != cells[0].tasks) /* a row on fewer tasks (parameter sets) says so */
+                snprintf(few, sizeof few, " [%llu tasks]", (unsigned long long)x->tasks);
+            snprintf(label, sizeof label, "%s %s%s%s", x->gen, cxb_dist_tech_names[x->tech],
+                     x->per_worker ? "/worker" : "", few);
             fprintf(f, "%-28s", label);
             row = x->row;
         }

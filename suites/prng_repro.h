@@ -18,6 +18,8 @@ typedef struct cxb_repro_opts {
     const unsigned (*shapes)[2]; /* CUDA blocks x threads; default prng.md 6.4's six */
     size_t nshapes;
     int cuda;                  /* 0: CPU columns only; 1: CUDA columns when a GPU is there */
+    const cxb_tinymt32_params *tinymt32_sets; /* --dc FILE's sets for the tinymt32 param row */
+    size_t ntinymt32_sets;     /* 0: that row is n/a (no DC file) */
 } cxb_repro_opts;
 
 void cxb_repro_opts_init(cxb_repro_opts *o);
@@ -34,6 +36,8 @@ typedef struct cxb_repro_cell {
     const char *backend;       /* seq, pthreads, cuda */
     char decomposition[32];    /* "seq", "P=4", "132x256" */
     unsigned workers, blocks, threads;
+    uint64_t tasks;            /* tasks of the row: M, or fewer where the technique has fewer
+                                * streams (the parameter sets of MTGP32, TinyMT32) */
     uint64_t equal;            /* tasks equal to seq */
     double fraction;
     cxb_repro_expect expect;

@@ -7,15 +7,19 @@
  * differ from seq; the central server (atomic counter into Philox/Threefry) hands out
  * exactly the reference's numbers, and since a warp's 32 lanes take their numbers in one
  * atomic, no task keeps the sequential run's. Stateful generators refuse the central
- * server on CUDA. Without a GPU: the "no GPU" answer, exit 77. */
+ * server on CUDA (Ranhash, counter-based, serves it like Philox). Parameterisation by DC
+ * sets runs as many tasks as there are sets (MTGP32: 200 toolkit sets, on a thread-scope
+ * fallback kernel; TinyMT32: the 3 sets of tests/data/tinymt32dc.head.txt), and a task
+ * beyond the sets is refused. Without a GPU: the "no GPU" answer, exit 77. */
 #include <stdio.h>
 #include <time.h>
 
 #include "check.h"
 #include "cxb/cuda.h"
 #include "dist_expect.h"
+#include "dist_fixture.h"
 
-#define M 1000
+#define MAXM 1000
 #define K 128
 
 int main(void)
@@ -36,14 +40,19 @@ int main(void)
     uint64_t seed = ((uint64_t)time(NULL) << 20) ^ 0xD1B54A32D192ED03ull;
     printf("seed %llu\n", (unsigned long long)seed);
     const unsigned shapes[][2] = {{1, 32}, {3, 96}, {4, 128}, {132, 256}, {1000, 100}};
-    uint32_t *ref = malloc(M * K * 4), *got = malloc(M * K * 4), *exp = malloc(M * K * 4);
+    uint32_t *ref = malloc(MAXM * K * 4), *got = malloc(MAXM * K * 4), *exp = malloc(MAXM * K * 4);
     size_t nd;
     const cxb_dist_desc *d = cxb_dist_descs(&nd);
     for (size_t g = 0; g < nd; ++g)
         for (int t = 0; t < CXB_DIST_NTECH; ++t) {
             if (!(d[g].techs & CXB_DIST_BIT(t)))
                 continue;
-            CHECK(cxb_dist_plan_create(&p, d[g].name, (cxb_dist_tech)t, seed + g, 0) == CXB_OK);
+            CHECK(dist_test_plan(&p, d[g].name, (cxb_dist_tech)t, seed + g) == CXB_OK);
+            /* param by DC sets: as many tasks as sets (MTGP32 200, the TinyMT32 fixture 3) */
+            const uint64_t M = p->max_ids && p->max_ids < MAXM ? p->max_ids : MAXM;
+            if (M < MAXM)
+                CHECK_MSG(cxb_dist_draw_cuda(p, 1, 32, M + 1, K, 0, got) == CXB_EINPUT, "%s %s: task %llu accepted",
+                          d[g].name, cxb_dist_tech_names[t], (unsigned long long)M);
             for (int per_worker = 0; per_worker <= cxb_dist_per_task((cxb_dist_tech)t); ++per_worker) {
                 const char *tn = per_worker ? "per-worker" : cxb_dist_tech_names[t];
                 CHECK(cxb_dist_draw_seq(p, M, K, per_worker, ref) == CXB_OK);
@@ -58,8 +67,8 @@ int main(void)
                     if (st != CXB_OK)
                         continue;
                     uint64_t eq = tasks_equal(got, ref, M, K);
-                    printf("%-13s %-10s %4ux%-4u %4llu/%d tasks equal seq\n", d[g].name, tn, B, T,
-                           (unsigned long long)eq, M);
+                    printf("%-13s %-10s %4ux%-4u %4llu/%llu tasks equal seq\n", d[g].name, tn, B, T,
+                           (unsigned long long)eq, (unsigned long long)M);
                     if (cxb_dist_per_task((cxb_dist_tech)t) && !per_worker) {
                         CHECK_MSG(eq == M, "%s %s %ux%u", d[g].name, tn, B, T);
                     } else if (t == CXB_DIST_CENTRAL) {

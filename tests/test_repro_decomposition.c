@@ -5,7 +5,9 @@
  * 100% with one worker, and leap frog and per-worker streams below 100% with more (the
  * negative controls must fail); the central server on pthreads is reported, not judged
  * (its order depends on the schedule); with a GPU, CUDA columns too, where it must be
- * below 100%. Plus the CSV's shape. M = 37 tasks divides none of the worker counts. */
+ * below 100%. Plus the CSV's shape. M = 37 tasks divides none of the worker counts.
+ * Parameterisation by DC sets: TinyMT32 on the fixture's 3 sets runs 3 tasks (and is n/a,
+ * naming --dc, without them), MTGP32 on the toolkit's 200 runs all 37. */
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "dist_fixture.h"
 #include "suites/prng_repro.h"
 
 int main(void)
@@ -29,12 +32,16 @@ int main(void)
     o.npthreads = 4;
     o.shapes = shapes;
     o.nshapes = 3;
+    /* TinyMT32's param rows on the fixture's 3 DC sets (3 tasks) */
+    cxb_tinymt32_params *sets = NULL;
+    CHECK(cxb_tinymt32_dc_read(dist_fixture_path(), &sets, &o.ntinymt32_sets) == CXB_OK && o.ntinymt32_sets == 3);
+    o.tinymt32_sets = sets;
     cxb_repro_cell *c = NULL;
     size_t n = 0, failed = 0;
     CHECK(cxb_repro_matrix(&o, &c, &n, &failed) == CXB_OK);
     cxb_repro_print(stdout, c, n);
     CHECK_MSG(failed == 0, "%zu cells break their expectation", failed);
-    size_t rows = 0, leap = 0, worker = 0;
+    size_t rows = 0, leap = 0, worker = 0, params = 0;
     for (size_t i = 0; i < n; ++i) {
         const cxb_repro_cell *x = &c[i];
         rows = x->row + 1 > rows ? x->row + 1 : rows;
@@ -42,12 +49,18 @@ int main(void)
             CHECK(!strcmp(x->backend, "cuda") && x->tech == CXB_DIST_CENTRAL);
             continue;
         }
+        /* param by DC sets: as many tasks as sets */
+        if (x->tech == CXB_DIST_PARAM && !strcmp(x->gen, "tinymt32"))
+            CHECK_MSG(x->tasks == 3, "tinymt32 param: %llu tasks", (unsigned long long)x->tasks);
+        else
+            CHECK(x->tasks == o.tasks);
+        params += x->tech == CXB_DIST_PARAM && (!strcmp(x->gen, "tinymt32") || !strcmp(x->gen, "mtgp32"));
         if (cxb_dist_per_task(x->tech) && !x->per_worker)
-            CHECK_MSG(x->equal == o.tasks, "%s %s %s", x->gen, cxb_dist_tech_names[x->tech], x->decomposition);
+            CHECK_MSG(x->equal == x->tasks, "%s %s %s", x->gen, cxb_dist_tech_names[x->tech], x->decomposition);
         else if (x->workers == 1)
-            CHECK_MSG(x->equal == o.tasks, "%s %s %s", x->gen, cxb_dist_tech_names[x->tech], x->decomposition);
+            CHECK_MSG(x->equal == x->tasks, "%s %s %s", x->gen, cxb_dist_tech_names[x->tech], x->decomposition);
         else if (x->tech != CXB_DIST_CENTRAL || !strcmp(x->backend, "cuda"))
-            CHECK_MSG(x->equal < o.tasks, "%s %s %s: a negative control passed", x->gen,
+            CHECK_MSG(x->equal < x->tasks, "%s %s %s: a negative control passed", x->gen,
                       cxb_dist_tech_names[x->tech], x->decomposition);
         leap += x->tech == CXB_DIST_LEAPFROG && x->workers > 1;
         worker += x->per_worker && x->workers > 1;
@@ -63,6 +76,8 @@ int main(void)
     }
     CHECK_MSG(rows == want, "%zu rows, want %zu", rows, want);
     CHECK(leap > 0 && worker > 0);
+    /* the TinyMT32 (and with the toolkit, MTGP32) param rows ran in every CPU column */
+    CHECK_MSG(params == (1 + (size_t)CXB_HAVE_MTGP32) * (1 + o.npthreads), "%zu param cells", params);
 
     char path[] = "/tmp/cxb_repro_XXXXXX";
     int fd = mkstemp(path);
@@ -78,8 +93,22 @@ int main(void)
     if (f)
         fclose(f);
     remove(path);
-    o.k = 0;
     free(c);
+    /* without a DC file the TinyMT32 param row is n/a, the note naming --dc */
+    o.tinymt32_sets = NULL;
+    o.ntinymt32_sets = 0;
+    o.tasks = 5;
+    CHECK(cxb_repro_matrix(&o, &c, &n, &failed) == CXB_OK && failed == 0);
+    size_t na = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (c[i].tech == CXB_DIST_PARAM && !strcmp(c[i].gen, "tinymt32")) {
+            na += c[i].skipped && c[i].holds && strstr(c[i].note, "--dc");
+            CHECK_MSG(c[i].skipped, "tinymt32 param ran without sets");
+        }
+    CHECK_MSG(na == 1 + o.npthreads, "%zu n/a tinymt32 param cells", na);
+    free(c);
+    free(sets);
+    o.k = 0;
     CHECK(cxb_repro_matrix(&o, &c, &n, &failed) == CXB_EINPUT && strstr(cxb_last_error(), "--k"));
     CHECK_DONE();
 }

@@ -4,7 +4,11 @@
  *
  * Sources: Passerat-Palmbach (2013) ch. 2.3, 3.3-3.7 and Table 3.2; the overlap formula
  * of prng.md 5.1; cuRAND's XORWOW jump tables (precalc_xorwow_matrix /
- * precalc_xorwow_offset_matrix: M^(2^i) tables, rebuilt here by squaring, not copied).
+ * precalc_xorwow_offset_matrix: M^(2^i) tables, rebuilt here by cxb/rng/jump.h's
+ * cxb_xorwow_jtab_build with one-bit digits, not copied). The plan also carries the
+ * parameterisation's bounds: TinyMT32's DC sets (cxb_dist_plan_set_tinymt32), MTGP32's
+ * 200, and the ids below which a generator's streams are distinct (id_limit), which every
+ * driver checks before drawing (cxb_dist_plan_check_ids).
  * Deviation: the sequential driver runs one worker, so leap frog has stride 1 and the
  * central server hands out its stream in task order: both equal the base stream
  * consumed task after task ("the sequence a sequential process would have consumed").
@@ -120,6 +124,22 @@ cxb_status cxb_dist_check(const cxb_dist_desc *d, cxb_dist_tech t, uint64_t draw
 
 /* ---- the plan ---- */
 
+/* Stream ids below which per-task streams are distinct (0: all 2^64), cxb/rng/dist.h. */
+static uint64_t id_limit(cxb_dist_gen g, cxb_dist_tech t)
+{
+    if (t == CXB_DIST_PARAM && g == CXB_DIST_GEN_tinymt32)
+        return 0; /* until cxb_dist_plan_set_tinymt32; checked through nparams = 0 */
+#if CXB_HAVE_MTGP32
+    if (g == CXB_DIST_GEN_mtgp32)
+        return t == CXB_DIST_PARAM ? CXB_MTGP32_DC_11213_SETS : (uint64_t)1 << 32;
+#endif
+    if (g == CXB_DIST_GEN_ranlim32 && t == CXB_DIST_SPACING)
+        return (uint64_t)1 << 32;
+    if (g == CXB_DIST_GEN_ranhash && (t == CXB_DIST_SPLIT || t == CXB_DIST_COUNTER))
+        return (uint64_t)1 << 24;
+    return 0;
+}
+
 static cxb_mrg32k3a_mat mrg_pow(cxb_mrg32k3a_mat b, uint64_t n, uint32_t m)
 {
     cxb_mrg32k3a_mat r = {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
@@ -133,20 +153,17 @@ static cxb_mrg32k3a_mat mrg_pow(cxb_mrg32k3a_mat b, uint64_t n, uint32_t m)
     return r;
 }
 
-static void xorwow_tables(cxb_dist_plan *p)
+/* jump.h's one-bit tables: xorwow_off[i] = M^(2^i), xorwow_sub[i] = M^(2^67 2^i) */
+static cxb_status xorwow_tables(cxb_dist_plan *p)
 {
-    cxb_xorwow_mat *m = malloc(sizeof *m);
-    cxb_xorwow_mat_step(&p->xorwow_off[0]);
-    for (int i = 1; i < CXB_DIST_XORWOW_TABLE; ++i)
-        cxb_xorwow_matmul(&p->xorwow_off[i - 1], &p->xorwow_off[i - 1], &p->xorwow_off[i]);
-    /* M^(2^67) = (M^(2^63))^16, then squarings */
-    cxb_xorwow_matmul(&p->xorwow_off[63], &p->xorwow_off[63], m);         /* 2^64 */
-    cxb_xorwow_matmul(m, m, &p->xorwow_sub[1]);                           /* 2^65 */
-    cxb_xorwow_matmul(&p->xorwow_sub[1], &p->xorwow_sub[1], m);           /* 2^66 */
-    cxb_xorwow_matmul(m, m, &p->xorwow_sub[0]);                           /* 2^67 */
-    for (int i = 1; i < CXB_DIST_XORWOW_TABLE; ++i)
-        cxb_xorwow_matmul(&p->xorwow_sub[i - 1], &p->xorwow_sub[i - 1], &p->xorwow_sub[i]);
-    free(m);
+    cxb_xorwow_mat *tmp = malloc(2 * sizeof *tmp);
+    if (!tmp)
+        return cxb_fail(CXB_ERESOURCE, "--dist %s: out of host memory for XORWOW's jump tables",
+                        cxb_dist_tech_names[p->tech]);
+    cxb_xorwow_jtab_build(p->xorwow_off, 0, 1, CXB_DIST_XORWOW_TABLE, tmp);
+    cxb_xorwow_jtab_build(p->xorwow_sub, 67, 1, CXB_DIST_XORWOW_TABLE, tmp);
+    free(tmp);
+    return CXB_OK;
 }
 
 void cxb_dist_plan_set_workers(cxb_dist_plan *p, uint64_t workers)
@@ -188,10 +205,57 @@ cxb_status cxb_dist_plan_create(cxb_dist_plan **out, const char *gen, cxb_dist_t
     p->gen = d->gen;
     p->tech = t;
     p->seed = seed;
-    if (d->gen == CXB_DIST_GEN_xorwow && (t == CXB_DIST_SPLIT || t == CXB_DIST_LEAPFROG))
-        xorwow_tables(p);
+    if (d->gen == CXB_DIST_GEN_xorwow && (t == CXB_DIST_SPLIT || t == CXB_DIST_LEAPFROG) &&
+        (st = xorwow_tables(p)) != CXB_OK) {
+        free(p);
+        return st;
+    }
+    p->max_ids = id_limit(d->gen, t);
+#if CXB_HAVE_MTGP32
+    if (d->gen == CXB_DIST_GEN_mtgp32 && t == CXB_DIST_PARAM)
+        p->nparams = CXB_MTGP32_DC_11213_SETS;
+#endif
     cxb_dist_plan_set_workers(p, 1);
     *out = p;
+    return CXB_OK;
+}
+
+cxb_status cxb_dist_plan_set_tinymt32(cxb_dist_plan *p, const cxb_tinymt32_params *sets, size_t nsets)
+{
+    if (p->gen != CXB_DIST_GEN_tinymt32 || p->tech != CXB_DIST_PARAM)
+        return cxb_fail(CXB_EINPUT, "--dc: a TinyMT32 DC file only serves tinymt32 --dist param, not %s --dist %s",
+                        cxb_dist_descs(&(size_t){0})[p->gen].name, cxb_dist_tech_names[p->tech]);
+    if (nsets == 0)
+        return cxb_fail(CXB_EINPUT, "--dc: the DC file holds no parameter set");
+    if (nsets > CXB_DIST_TINYMT32_MAX_SETS)
+        return cxb_fail(CXB_EINPUT, "--dc: %zu parameter sets, at most %d (CXB_DIST_TINYMT32_MAX_SETS)", nsets,
+                        CXB_DIST_TINYMT32_MAX_SETS);
+    memcpy(p->tinymt32_sets, sets, nsets * sizeof *sets);
+    p->nparams = nsets;
+    p->max_ids = nsets;
+    return CXB_OK;
+}
+
+cxb_status cxb_dist_plan_check_ids(const cxb_dist_plan *p, uint64_t first, uint64_t n)
+{
+    const char *g = cxb_dist_descs(&(size_t){0})[p->gen].name, *tn = cxb_dist_tech_names[p->tech];
+    if (n == 0 || !cxb_dist_per_task(p->tech))
+        return CXB_OK;
+    if (p->gen == CXB_DIST_GEN_tinymt32 && p->tech == CXB_DIST_PARAM && p->nparams == 0)
+        return cxb_fail(CXB_EINPUT,
+                        "--dist param: tinymt32 has no parameter sets: name a TinyMT32 DC file with --dc FILE "
+                        "(TinyMT's opencl/tinymt32dc.0.2000.txt)");
+    if (p->max_ids && (first >= p->max_ids || n > p->max_ids - first)) {
+        if (p->tech == CXB_DIST_PARAM)
+            return cxb_fail(CXB_EINPUT,
+                            "--dist param: %s has %llu parameter sets (stream ids 0..%llu) but ids %llu..%llu were "
+                            "asked",
+                            g, (unsigned long long)p->nparams, (unsigned long long)p->nparams - 1,
+                            (unsigned long long)first, (unsigned long long)(first + n - 1));
+        return cxb_fail(CXB_EINPUT, "--dist %s: %s has distinct streams for ids below %llu only, but ids %llu..%llu "
+                        "were asked", tn, g, (unsigned long long)p->max_ids, (unsigned long long)first,
+                        (unsigned long long)(first + n - 1));
+    }
     return CXB_OK;
 }
 
@@ -218,6 +282,9 @@ cxb_status cxb_dist_draw_seq(cxb_dist_plan *p, uint64_t tasks, uint64_t k, int p
 {
     cxb_dist_plan_set_workers(p, 1);
     int per_task = cxb_dist_per_task(p->tech) && !per_worker;
+    cxb_status st = cxb_dist_plan_check_ids(p, 0, tasks);
+    if (st != CXB_OK)
+        return st;
     switch (p->gen) {
 #define CXB_DIST_X(name, g, techs, lp, jump, split) \
     case CXB_DIST_GEN_##g:                           \

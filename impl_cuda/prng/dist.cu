@@ -10,8 +10,12 @@
  * prng.md 5.4. The central server is a grid-scope counter: i = atomicAdd(&c, 1) feeding
  * output i of stream 0 of a counter-based generator (Philox4x32, Threefry4x32), so the
  * values are a fixed sequence but which task gets which depends on scheduling.
- * The plan (jump tables, ~400 KB for XORWOW) is copied to device memory once per call.
- * MT19937's 2.5 KB state lives in local memory: fine for a correctness experiment.
+ * The plan (jump tables, ~400 KB for XORWOW; TinyMT32's DC sets, 48 KB) is copied to
+ * device memory once per call. MT19937's 2.5 KB state and MTGP32's 1.6 KB live in local
+ * memory, one stream per thread: fine for a correctness experiment. For MTGP32 this is a
+ * thread-scope fallback of a block-collective generator (impl_cuda/prng/mtgp32.cu computes
+ * one state with a whole block); the numbers are the same, the speed is not the point.
+ * Ranhash joins Philox and Threefry as a counter-based central server.
  */
 #include <stdlib.h>
 
@@ -49,8 +53,9 @@ static __global__ void dist_central_kernel(uint64_t seed, uint64_t tasks, uint64
     for (uint64_t id = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; id < tasks; id += T)
         for (uint64_t j = 0; j < k; ++j) {
             uint64_t i = atomicAdd(next, 1ull);
-            out[id * k + j] = G == CXB_DIST_GEN_philox4x32 ? cxb_dist_at_philox4x32(seed, 0, i)
-                                                           : cxb_dist_at_threefry4x32(seed, 0, i);
+            out[id * k + j] = G == CXB_DIST_GEN_philox4x32     ? cxb_dist_at_philox4x32(seed, 0, i)
+                              : G == CXB_DIST_GEN_threefry4x32 ? cxb_dist_at_threefry4x32(seed, 0, i)
+                                                               : cxb_dist_at_ranhash(seed, 0, i);
         }
 }
 
@@ -64,7 +69,11 @@ extern "C" cxb_status cxb_dist_draw_cuda(cxb_dist_plan *p, unsigned blocks, unsi
         return cxb_fail(CXB_EINPUT, "--dist %s on cuda: launch shape %ux%u (threads 1..1024)",
                         cxb_dist_tech_names[p->tech], blocks, threads);
     int central = p->tech == CXB_DIST_CENTRAL;
-    if (central && p->gen != CXB_DIST_GEN_philox4x32 && p->gen != CXB_DIST_GEN_threefry4x32)
+    cxb_status st = cxb_dist_plan_check_ids(p, 0, tasks);
+    if (st != CXB_OK)
+        return st;
+    if (central && p->gen != CXB_DIST_GEN_philox4x32 && p->gen != CXB_DIST_GEN_threefry4x32 &&
+        p->gen != CXB_DIST_GEN_ranhash)
         return cxb_fail(CXB_EINPUT,
                         "--dist central on cuda: needs a counter-based generator (the atomic counter feeds "
                         "output i of stream 0)");
@@ -73,7 +82,6 @@ extern "C" cxb_status cxb_dist_draw_cuda(cxb_dist_plan *p, unsigned blocks, unsi
     cxb_dist_plan *dp = NULL;
     uint32_t *dout = NULL;
     unsigned long long *dnext = NULL;
-    cxb_status st;
     int per_task = cxb_dist_per_task(p->tech) && !per_worker;
     if ((st = CXB_CUDA_ALLOC(cudaMalloc((void **)&dp, sizeof *dp), sizeof *dp)) != CXB_OK)
         goto done;
@@ -89,8 +97,10 @@ extern "C" cxb_status cxb_dist_draw_cuda(cxb_dist_plan *p, unsigned blocks, unsi
     if (central) {
         if (p->gen == CXB_DIST_GEN_philox4x32)
             dist_central_kernel<CXB_DIST_GEN_philox4x32><<<blocks, threads>>>(p->seed, tasks, k, dnext, dout);
-        else
+        else if (p->gen == CXB_DIST_GEN_threefry4x32)
             dist_central_kernel<CXB_DIST_GEN_threefry4x32><<<blocks, threads>>>(p->seed, tasks, k, dnext, dout);
+        else
+            dist_central_kernel<CXB_DIST_GEN_ranhash><<<blocks, threads>>>(p->seed, tasks, k, dnext, dout);
     } else {
         switch (p->gen) {
 #define CXB_DIST_X(name, g, techs, lp, jump, split)                                  \

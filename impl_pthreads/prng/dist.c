@@ -8,6 +8,8 @@
  * worker that its tasks consume in turn; the central server is one generator behind a
  * mutex, one lock per number, so numbers go out in request order. Source of the pattern
  * being reproduced: JDK 7 ThreadLocalRandom as described by Passerat-Palmbach.
+ * Stream ids beyond the plan's (parameter sets) are refused before any work starts,
+ * including worker indexes used as ids by per-worker streams.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -61,6 +63,12 @@ cxb_status cxb_dist_draw_pthreads(cxb_pool *pool, cxb_schedule sched, cxb_dist_p
                                   uint64_t k, int per_worker, uint32_t *out)
 {
     unsigned P = cxb_pool_threads(pool);
+    /* per-worker streams take the worker index as stream id: under the static schedule
+     * worker P - 1 owns a task even when M < P */
+    uint64_t ids = per_worker && tasks > 0 && P > tasks ? P : tasks;
+    cxb_status st = cxb_dist_plan_check_ids(p, 0, ids);
+    if (st != CXB_OK)
+        return st;
     cxb_dist_plan_set_workers(p, P);
     cxb_pool_fn fn = NULL;
     size_t ssize = 0;
@@ -100,7 +108,7 @@ cxb_status cxb_dist_draw_pthreads(cxb_pool *pool, cxb_schedule sched, cxb_dist_p
             t.mu = &mu;
         }
     }
-    cxb_status st = cxb_pool_for(pool, tasks, sched, fn, &t);
+    st = cxb_pool_for(pool, tasks, sched, fn, &t);
     free(t.states);
     free(t.ready);
     return st;

@@ -49,11 +49,22 @@ double cxb_dist_overlap_prob(double n, double len, double log2_period);
 /* The plan of (generator, technique, seed), checked against Table 3.2 for `draws`. */
 cxb_status cxb_dist_plan_create(cxb_dist_plan **plan, const char *gen, cxb_dist_tech t, uint64_t seed,
                                 uint64_t draws);
+/* TinyMT32's parameterisation: the sets of a DC file (cxb/rng/tinymt32_dc.h) for a plan
+ * of tinymt32 --dist param; stream id uses sets[id], so ids must stay below nsets.
+ * CXB_EINPUT for another generator or technique, no set, or more than
+ * CXB_DIST_TINYMT32_MAX_SETS. */
+cxb_status cxb_dist_plan_set_tinymt32(cxb_dist_plan *plan, const cxb_tinymt32_params *sets, size_t nsets);
+/* CXB_EINPUT when per-task stream ids first .. first + n - 1 are beyond what the plan can
+ * give distinct streams (plan->max_ids: the parameter sets of TinyMT32 and MTGP32, Ranhash's
+ * 2^24 split streams, 32-bit seeds); for tinymt32 param without sets the message names
+ * --dc FILE. The drivers call it for ids 0 .. tasks - 1. */
+cxb_status cxb_dist_plan_check_ids(const cxb_dist_plan *plan, uint64_t first, uint64_t n);
 /* Leap frog's stride N (>= 1): the drivers set it to their worker count. */
 void cxb_dist_plan_set_workers(cxb_dist_plan *plan, uint64_t workers);
 void cxb_dist_plan_destroy(cxb_dist_plan *plan);
 
-/* The drivers (see the top). CUDA: CXB_ERESOURCE without a GPU; central on CUDA needs a
+/* The drivers (see the top). CXB_EINPUT when the tasks exceed the plan's stream ids
+ * (cxb_dist_plan_check_ids). CUDA: CXB_ERESOURCE without a GPU; central on CUDA needs a
  * counter-based generator (CXB_EINPUT otherwise). */
 cxb_status cxb_dist_draw_seq(cxb_dist_plan *plan, uint64_t tasks, uint64_t k, int per_worker, uint32_t *out);
 cxb_status cxb_dist_draw_pthreads(cxb_pool *pool, cxb_schedule sched, cxb_dist_plan *plan, uint64_t tasks,
