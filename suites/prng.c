@@ -20,8 +20,8 @@
 #include "harness/checksum.h"
 #include "harness/registry.h"
 #include "suites/prng_curand.h"
+#include "suites/prng_bulk.h"
 #include "suites/prng_params.h"
-#include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
 
 typedef enum lf24_kind { K_SEQ, K_PTHREADS, K_CUDA1, K_CUDA2, K_CUDASHARED } lf24_kind;
@@ -39,7 +39,8 @@ typedef struct lf24_ctx {
 } lf24_ctx;
 
 const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
-                                           "carry", "block", "rounds", "threads", "ordering", "spm", NULL};
+                                           "carry", "block", "rounds", "threads", "ordering", "spm",
+                                           "chunk", "type",  "conv",   NULL};
 static const char *const mode_names[] = {"store", "sum", NULL};
 static const char *const carry_names[] = {"exact", "float", NULL};
 
@@ -399,15 +400,8 @@ static const cxb_impl prng_impls[] = {
               "Leist 4.3 CUDA 2: one stream, one table of 92153, three launches per lap"),
     LF24_IMPL("prng.lf24.cudashared", "cudashared", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
               setup_cudashared, "CUDA 1 streams with each lag table on chip (shared memory)"),
-#define PHILOX_IMPL(id, variant, backend, flags, setup, summary)                                  \
-    {id, "prng", "philox4x32", variant, backend, flags, summary, setup, cxb_philox_reset,         \
-     cxb_philox_run, cxb_philox_verify, cxb_philox_checksum, NULL, cxb_philox_teardown}
-    PHILOX_IMPL("prng.philox4x32.seq", "seq", CXB_BACKEND_SEQ, 0, cxb_philox_setup_seq,
-                "Philox4x32-10 (Random123, cuRAND's Philox4_32_10 stream), block after block"),
-    PHILOX_IMPL("prng.philox4x32.pthreads", "pthreads", CXB_BACKEND_PTHREADS, 0,
-                cxb_philox_setup_pthreads, "Philox4x32-10, chunks of blocks taken by the pool"),
-    PHILOX_IMPL("prng.philox4x32.cuda", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
-                cxb_philox_setup_cuda, "Philox4x32-10, one block per thread, 16-byte stores"),
+    /* prng.<g>.{seq,pthreads,cuda} of every generator of CXB_RNG_LIST (suites/prng_bulk.c) */
+    CXB_PRNG_BULK_IMPLS
 #define CURAND_IMPL(id, algorithm, setup, summary)                                                \
     {id, "prng", algorithm, "curand", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup,         \
      cxb_curand_reset, cxb_curand_run, cxb_curand_verify, cxb_curand_checksum, NULL, cxb_curand_teardown}

@@ -1,0 +1,7 @@
+# Bulk generation of every generator of CXB_RNG_LIST (cxb/prng_gen.h): conversions, seq against
+# an independent per-stream reference, pthreads = seq, CUDA = seq (skips without a GPU), and the
+# one-stream fill through each backend.
+cxb_test(prng_bulk_convert test_bulk_convert.c)
+cxb_test(prng_bulk_cpu test_bulk_cpu.c)
+cxb_test(prng_bulk_cuda test_bulk_cuda.c)
+cxb_test(prng_bulk_fill test_bulk_fill.c)
