@@ -21,10 +21,15 @@
 
 #include "cxb/prng_bulk.h"
 
+/* The generators' next_u32 must be inlined whole into the tile loops (gcc otherwise splits
+ * Philox's and Threefry's block computation out of line, keeps the state in memory and the
+ * round count unknown): the tile functions are flattened. */
 #if defined(__GNUC__)
 #define CXB_ALWAYS_INLINE inline __attribute__((always_inline))
+#define CXB_FLATTEN __attribute__((flatten))
 #else
 #define CXB_ALWAYS_INLINE inline
+#define CXB_FLATTEN
 #endif
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
@@ -126,7 +131,7 @@ int cxb_bulk_tag_counter(cxb_bulk_tag tag) { return tag_counter[tag]; }
 #define TILE_FNS(t, e, OT, ELEM, SUMV, DRAWS)                                                      \
     STORE_BODY(t, e, OT, ELEM, DRAWS)                                                              \
     SUM_BODY(t, e, ELEM, SUMV, DRAWS)                                                                     \
-    static void tile_store_##t##_##e(const cxb_bulk_job *job, const void *states, void *work,      \
+    static CXB_FLATTEN void tile_store_##t##_##e(const cxb_bulk_job *job, const void *states, void *work,      \
                                      uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1, void *out, \
                                      double *sums)                                                 \
     {                                                                                              \
@@ -136,7 +141,7 @@ int cxb_bulk_tag_counter(cxb_bulk_tag tag) { return tag_counter[tag]; }
         else                                                                                       \
             store_##t##_##e(job, states, work, s0, s1, r0, r1, out, job->chunk);                   \
     }                                                                                              \
-    static void tile_sum_##t##_##e(const cxb_bulk_job *job, const void *states, void *work,        \
+    static CXB_FLATTEN void tile_sum_##t##_##e(const cxb_bulk_job *job, const void *states, void *work,        \
                                    uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1, void *out,   \
                                    double *sums)                                                   \
     {                                                                                              \
