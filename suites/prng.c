@@ -427,10 +427,8 @@ static const cxb_sweep sweeps_quick[] = {
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
-    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n",
-     "16384,65536,262144,1048576,4194304,16777216,67108864"},
-    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n",
-     "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
+    /* every generator of the list, seq, pthreads and CUDA (suites/prng_bulk.h) */
+    CXB_PRNG_BULK_QUICK
     /* cuRAND's host API in the same run, best ordering (prng.md 8.1) */
     {"count-gpu", "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand", "seed=1234;ordering=dynamic", "n",
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
@@ -449,8 +447,7 @@ static const cxb_sweep sweeps_ci[] = {
     {"count", "prng.lf24.seq,prng.lf24.pthreads", STORE ";r=97;streams=8", "n", "4096,16384,65536,262144,1048576,4194304"},
     {"count-gpu", "prng.lf24.cuda1,prng.lf24.cudashared", STORE ";r=97;streams=8192", "n", "65536,1048576"},
     {"table4.1", "prng.lf24.seq,prng.lf24.pthreads", "seed=54217137;mode=sum;n=4194304;streams=8", "r", "97,1021"},
-    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n", "4096,65536,1048576,4194304"},
-    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n", "65536,1048576"},
+    CXB_PRNG_BULK_CI
 };
 
 static const cxb_sweep sweeps_paper[] = {
@@ -501,6 +498,8 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
         RET(sweeps_paper);
     if (strcmp(preset, "launch") == 0)
         RET(sweeps_launch);
+    if (strcmp(preset, "gens") == 0)
+        return cxb_prng_bulk_sweeps(preset, count);
     *count = 0;
     return NULL;
 #undef RET
@@ -510,9 +509,7 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
 static const cxb_series_spec prng_series[] = {
     {"prng.lf24.", "n", 1.0, 0.03, 0, 0, NULL},
     {"prng.store.", "n", 1.0, 0.05, 0, 0, NULL},
-    {"prng.philox4x32.", "n", 1.0, 0.05, 0, 0, NULL},
-    {"prng.xorwow.", "n", 1.0, 0.05, 0, 0, NULL},
-    {"prng.mrg32k3a.", "n", 1.0, 0.05, 0, 0, NULL},
+    CXB_PRNG_BULK_SERIES /* every generator of the list: n >= 2^24 */
 };
 
 static const cxb_figure_spec prng_figures[] = {
@@ -522,6 +519,7 @@ static const cxb_figure_spec prng_figures[] = {
      "rate", "mode=store", NULL},
     {"philox-rate-vs-n", "Philox4x32-10: numbers/s stored against the count", "prng/rate_vs_x.gp", "n",
      "rate", "impl=prng.philox4x32.*", NULL},
+    CXB_PRNG_BULK_FIGURES
     {"fig4.1-streams", "Leist Fig. 4.1: time against the number of tasks (pthreads, summed)",
      "prng/time_vs_tasks.gp", "streams", "time", "impl=prng.lf24.pthreads;mode=sum;r=97", NULL},
 };

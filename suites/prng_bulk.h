@@ -36,4 +36,39 @@ void cxb_prng_bulk_teardown(void *ctx);
 /* the rows of every generator, in list order: seq, pthreads, cuda */
 #define CXB_PRNG_BULK_IMPLS CXB_RNG_LIST(CXB_PRNG_BULK_IMPL)
 
+/* ---- sweeps, fits, figures (prng.md 6.6 Figure R3; 8.3 G3a) ----
+ * Rows of the bulk sweeps carry type=u32 (the figures of rate against n select it) and the
+ * thread sweep conv=cxb (its figure selects that): both are the defaults, so the numbers
+ * are the same; the markers only keep the two kinds of rows apart in the figures. */
+#define CXB_PRNG_BULK_FIXED "seed=1234;type=u32"
+
+/* the preset `gens` (Figure R3 for every generator, cuRAND beside it, and rate against threads) */
+const cxb_sweep *cxb_prng_bulk_sweeps(const char *preset, size_t *count);
+
+/* rows for the quick preset (make bench) and the ci preset (make bench-ci) */
+#define CXB_PRNG_BULK_QUICK_ROW(name, g, kind, streams, chunk)                                     \
+    {"count", "prng." name ".seq,prng." name ".pthreads", CXB_PRNG_BULK_FIXED, "n",                \
+     "16384,65536,262144,1048576,4194304,16777216,67108864"},                                     \
+    {"count-gpu", "prng." name ".cuda", CXB_PRNG_BULK_FIXED, "n",                                  \
+     "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
+#define CXB_PRNG_BULK_QUICK CXB_RNG_LIST(CXB_PRNG_BULK_QUICK_ROW)
+#define CXB_PRNG_BULK_CI_ROW(name, g, kind, streams, chunk)                                        \
+    {"count", "prng." name ".seq,prng." name ".pthreads", CXB_PRNG_BULK_FIXED, "n", "4096,65536,1048576"}, \
+    {"count-gpu", "prng." name ".cuda", CXB_PRNG_BULK_FIXED, "n", "65536,1048576"},
+#define CXB_PRNG_BULK_CI CXB_RNG_LIST(CXB_PRNG_BULK_CI_ROW)
+
+/* G3a: slope 1.00 +- 0.05 for n >= 2^24, one series per generator (all its rows) */
+#define CXB_PRNG_BULK_SERIES_ROW(name, g, kind, streams, chunk)                                    \
+    {"prng." name ".", "n", 1.0, 0.05, 16777216.0, 0, NULL},
+#define CXB_PRNG_BULK_SERIES CXB_RNG_LIST(CXB_PRNG_BULK_SERIES_ROW)
+
+/* Figure R3 (b) per generator: ours on every backend and cuRAND's rows, G numbers/s against n
+ * (log-log, fitted slopes in the key); and pthreads throughput against threads */
+#define CXB_PRNG_BULK_FIGURE_ROW(name, g, kind, streams, chunk)                                    \
+    {"gens-" name "-rate-vs-n", name ": numbers/s against n, seq, pthreads, CUDA and cuRAND",      \
+     "prng/rate_vs_x.gp", "n", "rate", "impl=prng." name ".*;type=u32", NULL},                    \
+    {"gens-" name "-rate-vs-threads", name ": numbers/s against threads (pthreads, 2^24 numbers)", \
+     "prng/rate_vs_x.gp", "threads", "rate", "impl=prng." name ".pthreads;conv=cxb", NULL},
+#define CXB_PRNG_BULK_FIGURES CXB_RNG_LIST(CXB_PRNG_BULK_FIGURE_ROW)
+
 #endif

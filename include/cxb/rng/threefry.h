@@ -46,7 +46,7 @@ static inline CXB_HD cxb_threefry4x32_ctr cxb_threefry4x32_block(cxb_threefry4x3
     }
     uint32_t x0 = c.v[0] + ks[0], x1 = c.v[1] + ks[1], x2 = c.v[2] + ks[2], x3 = c.v[3] + ks[3];
     /* fully unrolled where rounds is a constant (20), so that rotations and key indices are
-     * constants: gcc peels at most 16 iterations by itself (3.5x slower rolled up) */
+     * constants: gcc peels at most 16 iterations by itself (2x slower rolled up) */
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #elif defined(__GNUC__) && !defined(__CUDACC__)
