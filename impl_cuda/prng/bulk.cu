@@ -116,6 +116,18 @@ static __device__ __forceinline__ void words(double x, uint32_t *w)
     w[1] = (uint32_t)__double2hiint(x);
 }
 
+/* The last, partial chunk of a stream (cnt < C): out of line, on a copy of the state, so
+ * that its run-time trip count does not force the state of the whole kernel into local
+ * memory (Philox's and Threefry's lane index would become dynamic); nothing is drawn from
+ * the stream after it. */
+template <int T, int E>
+static __device__ __noinline__ void write_tail(typename bulk_traits<T>::state *st,
+                                               typename bulk_elem<T, E>::type *o, uint64_t cnt)
+{
+    for (uint64_t k = 0; k < cnt; ++k)
+        o[k] = bulk_elem<T, E>::next(st);
+}
+
 /* One chunk of cnt (<= C) elements at o: 16-byte stores when the chunk is whole and its
  * bytes a multiple of 16 (then o is 16-byte aligned: the chunk starts at a multiple of C
  * elements of a cudaMalloc'd buffer). */
@@ -126,7 +138,10 @@ static __device__ __forceinline__ void write_chunk(typename bulk_traits<T>::stat
 {
     typedef typename bulk_elem<T, E>::type OT;
     const unsigned per = 16 / sizeof(OT); /* elements per 16 bytes */
-    if (cnt == C && (C * sizeof(OT)) % 16 == 0) {
+    if (cnt < C) {
+        typename bulk_traits<T>::state copy = *st; /* the kernel's own state stays in registers */
+        write_tail<T, E>(&copy, o, cnt);
+    } else if ((C * sizeof(OT)) % 16 == 0) {
         uint4 *o4 = reinterpret_cast<uint4 *>(o);
 #pragma unroll
         for (uint64_t k = 0; k < (CC ? CC : C) / per; ++k) {
@@ -137,7 +152,7 @@ static __device__ __forceinline__ void write_chunk(typename bulk_traits<T>::stat
             o4[k] = make_uint4(w[0], w[1], w[2], w[3]);
         }
     } else {
-        for (uint64_t k = 0; k < cnt; ++k)
+        for (uint64_t k = 0; k < C; ++k)
             o[k] = bulk_elem<T, E>::next(st);
     }
 }
@@ -195,7 +210,7 @@ static __global__ void __launch_bounds__(BULK_BLOCK)
         double acc = 0.0;
         if (s < active) {
             typename bulk_traits<T>::state st;
-            if (bulk_traits<T>::counter)
+            if constexpr (bulk_traits<T>::counter)
                 bulk_traits<T>::init(&st, job.seed, s, 0);
             else
                 st = states[s];
@@ -304,7 +319,7 @@ static void launch_store(cxb_bulk_cuda *c)
     typedef typename bulk_elem<T, E>::type OT;
     const cxb_bulk_job job = c->spec.job;
     OT *o = (OT *)c->d_out;
-    if (bulk_traits<T>::counter) {
+    if constexpr (bulk_traits<T>::counter) {
         if (job.chunk == 4)
             bulk_store_chunks<T, E, 4><<<c->grid, BULK_BLOCK, 0, c->stream>>>(o, job, c->items);
         else
