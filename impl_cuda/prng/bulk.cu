@@ -31,6 +31,7 @@
 
 #define BULK_BLOCK 256
 #define BULK_BLOCKS_PER_SM 16
+#define BULK_STREAM_BLOCKS_PER_SM 8 /* resident blocks wanted for the stateful kernel */
 
 /* ---- block-scope launchers (include/cxb/prng_blockscope.h, another branch) ----
  * A generator with a big state may bring its own launcher for u32 store jobs; it receives the
@@ -157,9 +158,13 @@ static __device__ __forceinline__ void write_chunk(typename bulk_traits<T>::stat
     }
 }
 
-/* Stateful store: a thread per stream, round after round. */
+/* Stateful store: a thread per stream, round after round. Every stream does the same work,
+ * so the grid should fit in one wave: at most 32 registers (8 blocks of 256 per SM), and the
+ * default S = 262144 is 1024 blocks, one wave on an H100's 132 x 8 = 1056 (at 6 blocks per
+ * SM, 40 registers, a second wave of 232 blocks would run at 30% occupancy). ptxas then
+ * spills 16-24 bytes (XORWOW, MRG32k3a, u32), to L1; not measured against 6 blocks yet. */
 template <int T, int E, int CC>
-static __global__ void __launch_bounds__(BULK_BLOCK)
+static __global__ void __launch_bounds__(BULK_BLOCK, BULK_STREAM_BLOCKS_PER_SM)
     bulk_store_streams(const typename bulk_traits<T>::state *__restrict__ states,
                        typename bulk_elem<T, E>::type *__restrict__ out, cxb_bulk_job job, uint64_t active)
 {
