@@ -63,7 +63,7 @@ if has sanitize; then
     # --report-api-errors no: the test provokes allocation failures on purpose (4 TiB
     # requests) and checks that they come back as errors; every API call is checked by the
     # code itself, so memcheck is asked about memory accesses only.
-    for t in $build/tests/prng_lf24_cuda $build/tests/prng_philox_cuda $build/tests/prng_curand_cuda; do
+    for t in $build/tests/prng_lf24_cuda $build/tests/prng_bulk_cuda $build/tests/prng_curand_cuda; do
         for tool in memcheck racecheck synccheck initcheck; do
             timeout 90 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
                 >"$out/sanitize-$tool-${t##*/}.log" 2>&1

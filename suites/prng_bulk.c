@@ -6,7 +6,7 @@
  * streams and chunk (the list's defaults), type=u32|f32|f64, conv=cxb|curand (cuRAND's
  * curand_uniform / curand_uniform_double, for xorwow, mrg32k3a and philox4x32), mode=store|sum
  * (sum: Leist Algorithm 8, only the S per-stream sums are written), rounds (philox4x32: 10
- * or 7), spm (CUDA grid blocks per SM, 0 = 16) and threads (pthreads: a pool of that many
+ * or 7), spm (CUDA grid blocks per SM, 0 = 16, 256 for Philox and Threefry) and threads (pthreads: a pool of that many
  * workers when it differs from the run's, for the thread sweep).
  * Setup (untimed): the stream states, built on the pool; for CUDA uploaded once (the setup
  * phases go to the extra column) and never modified, so every sample restarts the streams.

@@ -18,8 +18,8 @@
  *    the stream's next chunk being dead code: this is the former special Philox kernel,
  *    which is gone (one path);
  *  - sum kernel (Leist Algorithm 8): one thread per stream adds its elements in draw order.
- * Launch shape of prng.store.cuda: blocks of 256 threads, at most SMs x spm blocks (spm = 16
- * by default), grid-stride loops.
+ * Launch shape of prng.store.cuda: blocks of 256 threads, at most SMs x spm blocks, grid-stride
+ * loops; spm = 16 by default (256 for the counter-based store kernel, below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +31,11 @@
 
 #define BULK_BLOCK 256
 #define BULK_BLOCKS_PER_SM 16
+/* Counter-based store kernels default to 256 blocks per SM: the launch-shape sweep of the
+ * former Philox kernel (the same kernel; results/h100-sxm/README.md, "Launch shape") measured
+ * 777 G/s at 2^30 with 256 against 720 with 16 (cuRAND DYNAMIC: 782). --set spm=16 gives the
+ * store ceiling's shape back. */
+#define BULK_CHUNK_BLOCKS_PER_SM 256
 #define BULK_STREAM_BLOCKS_PER_SM 8 /* resident blocks wanted for the stateful kernel */
 
 /* ---- block-scope launchers (include/cxb/prng_blockscope.h, another branch) ----
@@ -306,7 +311,10 @@ extern "C" cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **out, const cxb_bulk_s
             goto fail;
     }
     {
-        uint64_t blocks = (c->items + BULK_BLOCK - 1) / BULK_BLOCK, cap = (uint64_t)sms * (spm ? spm : BULK_BLOCKS_PER_SM);
+        unsigned per_sm = spm ? spm
+                          : sb == 0 && spec->mode == CXB_BULK_STORE ? BULK_CHUNK_BLOCKS_PER_SM
+                                                                      : BULK_BLOCKS_PER_SM;
+        uint64_t blocks = (c->items + BULK_BLOCK - 1) / BULK_BLOCK, cap = (uint64_t)sms * per_sm;
         c->grid = (unsigned)(blocks < cap ? (blocks ? blocks : 1) : cap);
     }
     *out = c;

@@ -99,7 +99,7 @@ cxb_status cxb_bulk_check_streams(const cxb_bulk_spec *spec, const void *states,
 
 typedef struct cxb_bulk_cuda cxb_bulk_cuda;
 /* Uploads the states (setup phases alloc and h2d in *setup), allocates the output on the
- * device and a pinned host copy. spm: grid blocks per SM (0: 16, the store ceiling's shape). */
+ * device and a pinned host copy. spm: grid blocks per SM (0: 16; 256 for counter-based store jobs). */
 cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **ctx, const cxb_bulk_spec *spec, const void *states,
                                 unsigned spm, cxb_phases *setup);
 /* One run from the uploaded states: kernel phase timed with events, then d2h. */
