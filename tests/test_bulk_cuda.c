@@ -3,7 +3,8 @@
  * shapes (n = 0, 1, n < S, n not a multiple of S C, C = 1, 3, 5, 624), types u32, f32, f64,
  * conv=curand, Philox with 7 rounds, sum mode; several launch shapes (spm) so that the
  * grid-stride loops wrap; two runs give the same output (the states are not consumed).
- * cxb_prng_fill_u32 through CUDA = through seq. Without a GPU it checks the "no GPU" answer and exits 77. `quick` keeps sizes small. */
+ * cxb_prng_fill_u32 through CUDA = through seq. Without a GPU it checks the "no GPU" answer and
+ * exits 77. `quick` keeps sizes small and the variants to one shape (for compute-sanitizer). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
