@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "cxb/prng.h"
-#include "cxb/rng/any.h"
+#include "cxb/prng_gen.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 #include "harness/prng_writer.h"

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/rng/any.h"
+#include "cxb/prng_gen.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 #include "harness/prng_source.h"
@@ -121,7 +121,8 @@ static int parse_words(const char *flag, const char *text, uint32_t *w, int max,
 
 int cxb_cli_prng_u32(int argc, char **argv)
 {
-    const cxb_rng_desc *d = cxb_rng_find(argv[1]);
+    int gid = cxb_rng_find(argv[1]);
+    const cxb_rng_desc *d = gid < 0 ? NULL : cxb_rng_get((cxb_rng_id)gid);
     if (!d)
         return cxb_cli_error(2, "prng: %s: unknown generator (lf24, %s)", argv[1], cxb_rng_names());
     int is_philox = !strcmp(d->name, "philox4x32"), is_threefry = !strcmp(d->name, "threefry4x32");

@@ -74,7 +74,8 @@ if has sanitize; then
     # test at its quick sizes (tests that take no argument ignore it)
     for t in $build/tests/*_cuda; do
         tools="memcheck"
-        case "${t##*/}" in prng_lf24_cuda|prng_mt_cuda|prng_init_cuda|graph_gen_cuda) tools="memcheck racecheck synccheck" ;; esac
+        case "${t##*/}" in prng_lf24_cuda|prng_mt_cuda|graph_gen_cuda) tools="memcheck racecheck synccheck" ;;
+            prng_init_cuda|prng_bulk_cuda) tools="memcheck racecheck synccheck initcheck" ;; esac
         for tool in $tools; do
             timeout 150 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
                 >"$out/sanitize-$tool-${t##*/}.log" 2>&1

@@ -20,9 +20,9 @@
 #include "harness/checksum.h"
 #include "harness/registry.h"
 #include "suites/prng_curand.h"
+#include "suites/prng_bulk.h"
 #include "suites/prng_init.h"
 #include "suites/prng_params.h"
-#include "suites/prng_philox.h"
 #include "suites/prng_tables.h"
 
 typedef enum lf24_kind { K_SEQ, K_PTHREADS, K_CUDA1, K_CUDA2, K_CUDASHARED } lf24_kind;
@@ -41,7 +41,8 @@ typedef struct lf24_ctx {
 
 const char *const cxb_prng_param_keys[] = {"n",     "seed",  "r",      "s",       "streams",  "mode",
                                            "carry", "block", "rounds", "threads", "ordering", "spm",
-                                           "type", "k", "init", "distance", NULL};
+                                           "chunk", "type",  "conv",   "k",       "init",     "distance",
+                                           NULL};
 static const char *const mode_names[] = {"store", "sum", NULL};
 static const char *const carry_names[] = {"exact", "float", NULL};
 
@@ -401,15 +402,8 @@ static const cxb_impl prng_impls[] = {
               "Leist 4.3 CUDA 2: one stream, one table of 92153, three launches per lap"),
     LF24_IMPL("prng.lf24.cudashared", "cudashared", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
               setup_cudashared, "CUDA 1 streams with each lag table on chip (shared memory)"),
-#define PHILOX_IMPL(id, variant, backend, flags, setup, summary)                                  \
-    {id, "prng", "philox4x32", variant, backend, flags, summary, setup, cxb_philox_reset,         \
-     cxb_philox_run, cxb_philox_verify, cxb_philox_checksum, NULL, cxb_philox_teardown}
-    PHILOX_IMPL("prng.philox4x32.seq", "seq", CXB_BACKEND_SEQ, 0, cxb_philox_setup_seq,
-                "Philox4x32-10 (Random123, cuRAND's Philox4_32_10 stream), block after block"),
-    PHILOX_IMPL("prng.philox4x32.pthreads", "pthreads", CXB_BACKEND_PTHREADS, 0,
-                cxb_philox_setup_pthreads, "Philox4x32-10, chunks of blocks taken by the pool"),
-    PHILOX_IMPL("prng.philox4x32.cuda", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
-                cxb_philox_setup_cuda, "Philox4x32-10, one block per thread, 16-byte stores"),
+    /* prng.<g>.{seq,pthreads,cuda} of every generator of CXB_RNG_LIST (suites/prng_bulk.c) */
+    CXB_PRNG_BULK_IMPLS
 #define CURAND_IMPL(id, algorithm, setup, summary)                                                \
     {id, "prng", algorithm, "curand", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup,         \
      cxb_curand_reset, cxb_curand_run, cxb_curand_verify, cxb_curand_checksum, NULL, cxb_curand_teardown}
@@ -440,10 +434,8 @@ static const cxb_sweep sweeps_quick[] = {
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
-    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n",
-     "16384,65536,262144,1048576,4194304,16777216,67108864"},
-    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n",
-     "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
+    /* every generator of the list, seq, pthreads and CUDA (suites/prng_bulk.h) */
+    CXB_PRNG_BULK_QUICK
     /* cuRAND's host API in the same run, best ordering (prng.md 8.1) */
     {"count-gpu", "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand", "seed=1234;ordering=dynamic", "n",
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
@@ -462,8 +454,7 @@ static const cxb_sweep sweeps_ci[] = {
     {"count", "prng.lf24.seq,prng.lf24.pthreads", STORE ";r=97;streams=8", "n", "4096,16384,65536,262144,1048576,4194304"},
     {"count-gpu", "prng.lf24.cuda1,prng.lf24.cudashared", STORE ";r=97;streams=8192", "n", "65536,1048576"},
     {"table4.1", "prng.lf24.seq,prng.lf24.pthreads", "seed=54217137;mode=sum;n=4194304;streams=8", "r", "97,1021"},
-    {"count", "prng.philox4x32.seq,prng.philox4x32.pthreads", "seed=1234", "n", "4096,65536,1048576,4194304"},
-    {"count-gpu", "prng.philox4x32.cuda", "seed=1234", "n", "65536,1048576"},
+    CXB_PRNG_BULK_CI
 };
 
 static const cxb_sweep sweeps_paper[] = {
@@ -516,6 +507,8 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
         RET(sweeps_launch);
     if (cxb_prng_init_sweeps(preset, count))
         return cxb_prng_init_sweeps(preset, count);
+    if (strcmp(preset, "gens") == 0)
+        return cxb_prng_bulk_sweeps(preset, count);
     *count = 0;
     return NULL;
 #undef RET
@@ -525,9 +518,7 @@ static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)
 static const cxb_series_spec prng_series[] = {
     {"prng.lf24.", "n", 1.0, 0.03, 0, 0, NULL},
     {"prng.store.", "n", 1.0, 0.05, 0, 0, NULL},
-    {"prng.philox4x32.", "n", 1.0, 0.05, 0, 0, NULL},
-    {"prng.xorwow.", "n", 1.0, 0.05, 0, 0, NULL},
-    {"prng.mrg32k3a.", "n", 1.0, 0.05, 0, 0, NULL},
+    CXB_PRNG_BULK_SERIES /* every generator of the list: n >= 2^24 */
     CXB_PRNG_INIT_SERIES
 };
 
@@ -538,6 +529,7 @@ static const cxb_figure_spec prng_figures[] = {
      "rate", "mode=store", NULL},
     {"philox-rate-vs-n", "Philox4x32-10: numbers/s stored against the count", "prng/rate_vs_x.gp", "n",
      "rate", "impl=prng.philox4x32.*", NULL},
+    CXB_PRNG_BULK_FIGURES
     {"fig4.1-streams", "Leist Fig. 4.1: time against the number of tasks (pthreads, summed)",
      "prng/time_vs_tasks.gp", "streams", "time", "impl=prng.lf24.pthreads;mode=sum;r=97", NULL},
     CXB_PRNG_INIT_FIGURES

@@ -9,6 +9,7 @@
 
 #include "cxb/cuda.h"
 #include "cxb/prng.h"
+#include "cxb/prng_gen.h"
 
 #define CXB_NO_CUDA_WHY "built without CUDA"
 
@@ -102,29 +103,36 @@ const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx)
 
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx) { (void)ctx; }
 
-cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n,
-                                  unsigned blocks_per_sm)
+cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **ctx, const cxb_bulk_spec *spec, const void *states,
+                                unsigned spm, cxb_phases *setup)
 {
-    (void)blocks_per_sm;
-    (void)seed;
-    (void)rounds;
-    (void)n;
+    (void)spec;
+    (void)states;
+    (void)spm;
     if (ctx)
         *ctx = NULL;
+    if (setup)
+        cxb_phases_clear(setup);
     return no_cuda();
 }
 
-cxb_status cxb_philox_cuda_run(cxb_philox_cuda *ctx, cxb_phases *ph)
+cxb_status cxb_bulk_cuda_run(cxb_bulk_cuda *ctx, cxb_phases *ph)
 {
     (void)ctx;
     (void)ph;
     return no_cuda();
 }
 
-const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx)
+const void *cxb_bulk_cuda_out(const cxb_bulk_cuda *ctx)
 {
     (void)ctx;
     return NULL;
 }
 
-void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx) { (void)ctx; }
+const double *cxb_bulk_cuda_sums(const cxb_bulk_cuda *ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+void cxb_bulk_cuda_destroy(cxb_bulk_cuda *ctx) { (void)ctx; }

@@ -157,24 +157,13 @@ cxb_status cxb_store_cuda_run(cxb_store_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx);
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx);
 
-/* ---- Philox4x32 bulk generation (prng.philox4x32.*): n outputs of the stream of
- * curand_init(seed, 0, 0) + curand() (rounds = 10; 7 offered), output i being word i mod 4
- * of block i / 4 (cxb/rng/philox.h, cxb_philox4x32_bulk_block). ---- */
-
-/* prng.philox4x32.seq: one block after another. */
+/* ---- Philox4x32 bulk generation: n outputs of the stream of curand_init(seed, 0, 0) +
+ * curand() (rounds = 10; 7 offered): the S = 1, C = 4 job of the generic bulk path
+ * (cxb/prng_gen.h, which prng.philox4x32.{seq,pthreads,cuda} run), for callers that want
+ * just this stream. ---- */
 void cxb_philox4x32_bulk_seq(uint64_t seed, unsigned rounds, uint64_t n, uint32_t *out);
-/* prng.philox4x32.pthreads: fixed chunks of blocks taken by the pool's workers. */
 cxb_status cxb_philox4x32_bulk_pthreads(struct cxb_pool *pool, uint64_t seed, unsigned rounds,
                                         uint64_t n, uint32_t *out);
-/* prng.philox4x32.cuda: one block per thread and grid-stride step, 16-byte stores. */
-typedef struct cxb_philox_cuda cxb_philox_cuda;
-/* blocks_per_sm as for prng.store.cuda (0: 16). */
-cxb_status cxb_philox_cuda_create(cxb_philox_cuda **ctx, uint64_t seed, unsigned rounds, uint64_t n,
-                                  unsigned blocks_per_sm);
-/* kernel phase timed with CUDA events, then the output copied to the host (d2h phase). */
-cxb_status cxb_philox_cuda_run(cxb_philox_cuda *ctx, cxb_phases *ph);
-const uint32_t *cxb_philox_cuda_out(const cxb_philox_cuda *ctx);
-void cxb_philox_cuda_destroy(cxb_philox_cuda *ctx);
 
 /* ---- cuRAND as a peer row (prng.<gen>.curand): the host API generating n uint32 into
  * device memory on the implementation's stream (curandGenerate), timed with events like

@@ -33,13 +33,25 @@ static inline CXB_HD void cxb_mt19937_init_genrand(cxb_mt19937_state *s, uint32_
     s->i = CXB_MT19937_N;
 }
 
-/* The whole block of N new words at once (the reference's generation step). */
+/* One word of the generation step: mt[k] from mt[k], mt[k1] = mt[k + 1] and mt[km] =
+ * mt[k + M] (indices mod N). */
+static inline CXB_HD uint32_t cxb_mt19937_twist(uint32_t mk, uint32_t mk1, uint32_t mkm)
+{
+    uint32_t y = (mk & 0x80000000u) | (mk1 & 0x7FFFFFFFu);
+    return mkm ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908B0DFu);
+}
+
+/* The whole block of N new words at once: the reference's generation step, split like
+ * mt19937ar.c's genrand_int32 into the three index ranges so that no index is reduced mod N
+ * (the single loop with % ran 1.3x slower on one core). */
 static inline CXB_HD void cxb_mt19937_regenerate(cxb_mt19937_state *s)
 {
-    for (uint32_t k = 0; k < CXB_MT19937_N; ++k) {
-        uint32_t y = (s->mt[k] & 0x80000000u) | (s->mt[(k + 1) % CXB_MT19937_N] & 0x7FFFFFFFu);
-        s->mt[k] = s->mt[(k + CXB_MT19937_M) % CXB_MT19937_N] ^ (y >> 1) ^ ((y & 1u) ? 0x9908B0DFu : 0u);
-    }
+    uint32_t k = 0;
+    for (; k < CXB_MT19937_N - CXB_MT19937_M; ++k)
+        s->mt[k] = cxb_mt19937_twist(s->mt[k], s->mt[k + 1], s->mt[k + CXB_MT19937_M]);
+    for (; k < CXB_MT19937_N - 1; ++k)
+        s->mt[k] = cxb_mt19937_twist(s->mt[k], s->mt[k + 1], s->mt[k + CXB_MT19937_M - CXB_MT19937_N]);
+    s->mt[k] = cxb_mt19937_twist(s->mt[k], s->mt[0], s->mt[CXB_MT19937_M - 1]);
     s->i = 0;
 }
 
