@@ -25,6 +25,8 @@
 #include <string.h>
 
 #include "cxb/cuda.h"
+#include "cxb/config.h"
+#include "cxb/prng_blockscope.h"
 #include "cxb/prng_gen.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
@@ -38,17 +40,22 @@
 #define BULK_CHUNK_BLOCKS_PER_SM 256
 #define BULK_STREAM_BLOCKS_PER_SM 8 /* resident blocks wanted for the stateful kernel */
 
-/* ---- block-scope launchers (include/cxb/prng_blockscope.h, another branch) ----
- * A generator with a big state may bring its own launcher for u32 store jobs; it receives the
- * job, the uploaded states (one cxb_g_state per active stream, as cxb_g_init builds them) and
- * the output, and launches on the stream. To plug one in, add its case here, e.g.
- *     case CXB_BULK_TAG_mt19937: return cxb_bulk_cuda_mt19937;
- * (and include cxb/prng_blockscope.h). Every other case runs the generic kernels. */
+/* ---- block-scope launchers (include/cxb/prng_blockscope.h) ----
+ * A generator with a big state brings its own launcher for u32 store jobs (prng.md 5.4: MT19937
+ * and MTGP32 one state per block, in shared memory); it receives the job, the uploaded states
+ * (one cxb_g_state per active stream, as cxb_g_init builds them) and the output, and launches
+ * on the stream. Every other case runs the generic kernels. */
 typedef cxb_status (*bulk_launch_fn)(const cxb_bulk_job *job, const void *d_states, uint32_t *d_out,
                                      cudaStream_t stream);
 static bulk_launch_fn blockscope_launcher(cxb_bulk_tag tag)
 {
     switch (tag) {
+    case CXB_BULK_TAG_mt19937:
+        return cxb_bulk_cuda_mt19937;
+#if CXB_HAVE_MTGP32
+    case CXB_BULK_TAG_mtgp32:
+        return cxb_bulk_cuda_mtgp32;
+#endif
     default:
         return NULL;
     }
