@@ -256,9 +256,10 @@ void cxb_prng_bulk_extra(void *vctx, char *buf, size_t size)
     "1024,4096,16384,65536,262144,1048576,2097152,4194304,8388608,16777216,25165824,33554432,"     \
     "50331648,67108864"
 #define NS_GPU                                                                                     \
-    "1024,4096,16384,65536,262144,1048576,2097152,4194304,8388608,16777216,33554432,67108864,"     \
-    "134217728,268435456,536870912,1073741824"
-#define CURAND_IDS "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand"
+    "1024,16384,262144,1048576,4194304,16777216,33554432,67108864,134217728,268435456,536870912,"  \
+    "1073741824"
+/* cuRAND's MT19937 accepts no DYNAMIC ordering: it is in the default-ordering rows only */
+#define CURAND_IDS "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand,prng.mtgp32.curand"
 
 static char threads_values[256]; /* "1,2,...,cores", filled on first use */
 
@@ -270,9 +271,12 @@ static char threads_values[256]; /* "1,2,...,cores", filled on first use */
 static cxb_sweep sweeps_gens[] = {
     CXB_RNG_LIST(GENS_ROWS)
     /* cuRAND's host API in the same run, default and best ordering (prng.md 6.6, 8.1) */
-    {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
+    {"gens-gpu", CURAND_IDS ",prng.mt19937.curand", CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},
     {"gens-gpu", "prng.store.cuda", CXB_PRNG_BULK_FIXED, "n", NS_GPU}, /* the ceiling */
+    /* MTGP32 at cuRAND's host layout (192 states) is compared with cuRAND's default ordering;
+     * with 11 states per SM, with its DYNAMIC (best) ordering */
+    {"gens-gpu", "prng.mtgp32.cuda", CXB_PRNG_BULK_FIXED ";streams=1452", "n", NS_GPU},
 };
 
 const cxb_sweep *cxb_prng_bulk_sweeps(const char *preset, size_t *count)
