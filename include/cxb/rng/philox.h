@@ -62,7 +62,7 @@ typedef struct cxb_philox4x32_state {
     cxb_philox4x32_ctr ctr;
     cxb_philox4x32_key key;
     cxb_philox4x32_ctr out; /* the block of ctr */
-    uint32_t lane;          /* next output: out.v[lane] */
+    uint32_t lane;          /* next output: out.v[lane]; 4: the block of ctr is used up */
     uint32_t rounds;
 } cxb_philox4x32_state;
 
@@ -110,13 +110,14 @@ static inline CXB_HD void cxb_philox4x32_init(cxb_philox4x32_state *s, uint64_t 
 /* curand(): the next output. */
 static inline CXB_HD uint32_t cxb_philox4x32_next_u32(cxb_philox4x32_state *s)
 {
-    uint32_t x = s->out.v[s->lane];
-    if (++s->lane == 4) {
+    /* lazily: a block is computed when its first word is drawn, so drawing a whole block
+     * (bulk chunks of 4) costs one block function, not two. lane == 4: block used up. */
+    if (s->lane == 4) {
         s->lane = 0;
         cxb_philox4x32_ctr_incr(&s->ctr);
         s->out = cxb_philox4x32_block(s->ctr, s->key, s->rounds);
     }
-    return x;
+    return s->out.v[s->lane++];
 }
 
 /* Bulk generation (prng.philox4x32.*): output i of curand_init(seed, 0, 0) + curand() is

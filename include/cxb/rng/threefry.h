@@ -104,15 +104,14 @@ static inline CXB_HD void cxb_threefry4x32_init(cxb_threefry4x32_state *s, uint6
 
 static inline CXB_HD uint32_t cxb_threefry4x32_next_u32(cxb_threefry4x32_state *s)
 {
-    uint32_t x = s->out.v[s->lane];
-    if (++s->lane == 4) {
+    if (s->lane == 4) { /* lazily, as Philox's: the next block when its first word is drawn */
         s->lane = 0;
         for (int i = 0; i < 4; ++i) /* 128-bit counter increment, C0 first */
             if (++s->ctr.v[i] != 0)
                 break;
         s->out = cxb_threefry4x32_block(s->ctr, s->key, 20);
     }
-    return x;
+    return s->out.v[s->lane++];
 }
 
 #endif
