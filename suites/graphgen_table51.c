@@ -185,6 +185,12 @@ cxb_status cxb_graphgen_table51_print(const char *run_dir, FILE *out)
         static const char *const titles[] = {"Scaling in n", "Scaling in k (BA: m, k = 2m)"};
         fprintf(out, "\n### Leist Table 5.1: speed-up over seq and log-log slope (published | ours)\n");
         for (int a = 0; a < 2; ++a) {
+            int axis_any = 0;
+            for (int m = 0; m < 2; ++m)
+                for (int v = 0; v < 4; ++v)
+                    axis_any |= cells[a][m][v].have_fit;
+            if (!axis_any)
+                continue; /* no sweep along this axis in the result set */
             fprintf(out, "\n%s. Ours at the largest point of the sweep: alpha %s = %.0f, BA %s = %.0f "
                          "(published: alpha %s, BA %s).\n\n",
                     titles[a], axes[0][a], cells[a][0][0].x, axes[1][a], cells[a][1][0].x,
