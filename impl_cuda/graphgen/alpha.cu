@@ -155,7 +155,8 @@ static __global__ void add_arc_kernel(cxb_vid i, cxb_vid j, uint32_t x, cxb_vid 
             list[v] = s_new;
             cap[v] = d + x;
             deg[v] = d + 1;
-            free(old);
+            if (old)
+                free(old);
         }
     } else if (threadIdx.x == 0) { /* room: shift the tail in place */
         for (uint32_t t = d; t > pos; --t)
@@ -297,7 +298,9 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
     }
     cxb_alpha_pow_table(k, p->alpha, tab);
     double pbase = 1.0 / ((double)n * (double)(n - 1) / 2.0);
-    if (v == CXB_GG_CUDA1) { /* before the first kernel that allocates (graphgen.md 11.8) */
+    { /* before the first kernel that allocates (graphgen.md 11.8) - for both variants: this
+       * module holds add_arc_kernel, and loading a module with device malloc may fix the
+       * heap, so cuda2 running first in a process must not leave cuda1 the 8 MiB default */
         uint64_t want = p->heap_mb ? p->heap_mb : 8 * n * (k + x) * 4 / (1u << 20);
         if (want < 64)
             want = 64;

@@ -275,7 +275,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
             ba_dev_free(&d);
             return cxb_fail(CXB_ERESOURCE, "graphgen.ba: out of host memory");
         }
-    } else {
+    }
+    { /* both variants, before any kernel of this module (see alpha.cu) */
         uint64_t want = p.heap_mb ? p.heap_mb : 8 * n * (2ull * m + x) * 4 / (1u << 20);
         if (want < 64)
             want = 64;
