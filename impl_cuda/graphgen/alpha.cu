@@ -328,6 +328,7 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
             (st = CXB_CUDA(cudaHostGetDevicePointer((void **)&d.d_idx, d.h_idx, 0))) != CXB_OK ||
             (st = CXB_CUDA(cudaHostGetDevicePointer((void **)&d.d_err, d.h_err, 0))) != CXB_OK ||
             (st = CXB_CUDA(cudaMemcpy(d.tab, tab, k * 8, cudaMemcpyHostToDevice))) != CXB_OK ||
+            (st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK || /* legacy-stream copy before S0, S1 */
             (st = CXB_CUDA(cudaEventRecord(d.ins, d.s1))) != CXB_OK)
             goto fail;
         *(volatile int *)d.h_err = 0;

@@ -318,7 +318,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                 bytes += (size_t)cap0 * 4;
                 ++stats->allocations;
             }
-            if ((st = CXB_CUDA(cudaMemcpy(d.l.list, d.hptr, n0 * sizeof(cxb_vid *), cudaMemcpyHostToDevice))) != CXB_OK)
+            if ((st = CXB_CUDA(cudaMemcpy(d.l.list, d.hptr, n0 * sizeof(cxb_vid *), cudaMemcpyHostToDevice))) != CXB_OK ||
+                (st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK) /* legacy stream before S0 */
                 goto fail;
         }
         core_kernel<<<(unsigned)n0, 128, 0, d.s0>>>((uint32_t)n0, cap0, !host, d.l.list, d.l.deg, d.l.cap, d.d_err);

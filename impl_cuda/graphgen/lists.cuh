@@ -77,7 +77,8 @@ static cxb_status gg_lists_alloc(gg_dev_lists *l, uint64_t n)
     if ((st = CXB_CUDA(cudaMemset(l->list, 0, n * sizeof(cxb_vid *)))) != CXB_OK ||
         (st = CXB_CUDA(cudaMemset(l->deg, 0, n * 4))) != CXB_OK || (st = CXB_CUDA(cudaMemset(l->cap, 0, n * 4))) != CXB_OK)
         return st;
-    return CXB_OK;
+    /* the generators' streams are non-blocking: nothing orders them after the legacy stream */
+    return CXB_CUDA(cudaDeviceSynchronize());
 }
 
 static __global__ void gg_gather_kernel(const cxb_vid *const *list, const uint32_t *deg, const uint64_t *off,
