@@ -353,10 +353,20 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
             if ((st = CXB_CUDA_LAUNCHED("compute_propensity_kernel")) != CXB_OK)
                 goto fail;
             chunk_sum_kernel<<<sb, 128, 0, d.s0>>>(d.r, n, nc, d.s);
+            if ((st = CXB_CUDA_LAUNCHED("chunk_sum_kernel")) != CXB_OK)
+                goto fail;
             total_kernel<<<1, 1, 0, d.s0>>>(d.s, nc, d.total);
+            if ((st = CXB_CUDA_LAUNCHED("total_kernel")) != CXB_OK)
+                goto fail;
             normalise_propensity_kernel<<<nb, 256, 0, d.s0>>>(d.r, n, d.total);
+            if ((st = CXB_CUDA_LAUNCHED("normalise_propensity_kernel")) != CXB_OK)
+                goto fail;
             chunk_sum_kernel<<<sb, 128, 0, d.s0>>>(d.r, n, nc, d.s);
+            if ((st = CXB_CUDA_LAUNCHED("chunk_sum_kernel")) != CXB_OK)
+                goto fail;
             prefix_kernel<<<1, 1, 0, d.s0>>>(d.s, nc, d.incl);
+            if ((st = CXB_CUDA_LAUNCHED("prefix_kernel")) != CXB_OK)
+                goto fail;
             select_nbr_kernel<<<1, 1, 0, d.s0>>>(d.r, d.incl, n, nc, cxb_alpha_r(p->seed, s), i, d.l.list, d.l.deg,
                                                  d.d_sel, d.d_idx);
             if ((st = CXB_CUDA_LAUNCHED("select_nbr_kernel")) != CXB_OK ||

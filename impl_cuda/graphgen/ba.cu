@@ -379,8 +379,10 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                     goto fail;
                 append_kernel<<<ab, 128, 0, d.s2>>>((cxb_vid)t, d.tmp, m, x, d.l.list, d.l.deg, d.l.cap, d.old_l, d.new_l,
                                                     d.old_d, d.d_err);
+                if ((st = CXB_CUDA_LAUNCHED("append_kernel")) != CXB_OK)
+                    goto fail;
                 copy_free_kernel<<<m, 128, 0, d.s2>>>(d.old_l, d.new_l, d.old_d);
-                if ((st = CXB_CUDA_LAUNCHED("append_kernel")) != CXB_OK ||
+                if ((st = CXB_CUDA_LAUNCHED("copy_free_kernel")) != CXB_OK ||
                     (st = CXB_CUDA(cudaEventRecord(d.e1, d.s1))) != CXB_OK ||
                     (st = CXB_CUDA(cudaEventRecord(d.e2, d.s2))) != CXB_OK)
                     goto fail;
