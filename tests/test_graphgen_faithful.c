@@ -325,6 +325,9 @@ int main(void)
                 }
                 one3 += ai == 5 && comps == 1;
                 tr[ai] += transitivity(&g) / 9;
+                CHECK(fabs(cxb_csr_transitivity(&g) - transitivity(&g)) < 1e-12);
+                uint64_t big;
+                CHECK(cxb_csr_components_largest(&g, &big) == comps && big <= 500 && (comps > 1 || big == 500));
                 cxb_csr_free(&g);
             }
         CHECK_MSG(multi1 >= 5, "alpha=1: %d of 9 seeds disconnected", multi1);

@@ -230,7 +230,29 @@ uint64_t cxb_adjlists_hash(const cxb_adjlists *a)
 
 uint64_t cxb_csr_components(const cxb_csr *g)
 {
-    uint64_t n = g->n, comps = 0;
+    return cxb_csr_components_largest(g, NULL);
+}
+
+double cxb_csr_transitivity(const cxb_csr *g)
+{
+    double tri = 0, triples = 0;
+    for (uint64_t v = 0; v < g->n; ++v) {
+        uint64_t d = g->off[v + 1] - g->off[v];
+        triples += (double)d * (double)(d - 1) / 2;
+        for (uint64_t a = g->off[v]; a < g->off[v + 1]; ++a)
+            for (uint64_t b = a + 1; b < g->off[v + 1]; ++b) {
+                cxb_vid x = g->adj[a], y = g->adj[b];
+                tri += cxb_alpha_contains(g->adj + g->off[x], (uint32_t)(g->off[x + 1] - g->off[x]), y);
+            }
+    }
+    return triples > 0 ? tri / triples : 0; /* each triangle closes three triples */
+}
+
+uint64_t cxb_csr_components_largest(const cxb_csr *g, uint64_t *largest)
+{
+    uint64_t n = g->n, comps = 0, big = 0;
+    if (largest)
+        *largest = 0;
     if (n == 0)
         return 0;
     uint32_t *q = malloc(n * sizeof *q);
@@ -255,9 +277,12 @@ uint64_t cxb_csr_components(const cxb_csr *g)
                     q[tail++] = g->adj[e];
                 }
         }
+        big = tail > big ? tail : big;
     }
     free(q);
     free(seen);
+    if (largest)
+        *largest = big;
     return comps;
 }
 

@@ -259,8 +259,12 @@ cxb_status cxb_ba_pthreads(const cxb_ba_params *p, struct cxb_pool *pool, cxb_ad
 cxb_status cxb_alpha_check_graph(const cxb_alpha_params *p, const cxb_csr *g);
 /* BA: edge count, every t >= n0 of degree >= m, one connected component. */
 cxb_status cxb_ba_check_graph(const cxb_ba_params *p, const cxb_csr *g);
-/* Connected components of a CSR (BFS); used by the oracles. */
+/* Connected components of a CSR (BFS); used by the oracles. *largest (may be NULL)
+ * receives the vertex count of the largest component. */
 uint64_t cxb_csr_components(const cxb_csr *g);
+uint64_t cxb_csr_components_largest(const cxb_csr *g, uint64_t *largest);
+/* Transitivity 3 x triangles / connected triples (sorted lists; 0 without triples). */
+double cxb_csr_transitivity(const cxb_csr *g);
 
 #ifdef __cplusplus
 }
