@@ -161,6 +161,177 @@ static void put_speed(FILE *out, int have, double s)
         fprintf(out, "| %.2f ", -1.0 / s);
 }
 
+/* params without key (and without threads): the group of a sweep along key */
+static void params_without(const char *params, const char *key, char *buf, size_t size)
+{
+    size_t kl = strlen(key), o = 0;
+    buf[0] = '\0';
+    for (const char *p = params; p && *p;) {
+        const char *e = strchr(p, ';');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        int skip = (len > kl && !strncmp(p, key, kl) && p[kl] == '=') || !strncmp(p, "threads=", 8);
+        if (!skip && o + len + 2 < size) {
+            if (o)
+                buf[o++] = ';';
+            memcpy(buf + o, p, len);
+            o += len;
+            buf[o] = '\0';
+        }
+        p = e ? e + 1 : NULL;
+    }
+}
+
+static int claim_rows; /* rows printed by the claim checks of one table */
+
+static const char *verdict(int ok)
+{
+    ++claim_rows;
+    return ok ? "holds" : "does not hold";
+}
+
+typedef struct claims_ctx {
+    const cxb_csv *sum;
+    int ci, cp, cm;
+} claims_ctx;
+
+/* graphgen.md 6.4: host-managed beats device malloc - cuda2 below cuda1 at every point the
+ * two share (same params). */
+static void claim_cuda2_beats_cuda1(const claims_ctx *k, const char *model, FILE *out)
+{
+    char i1[48], i2[48];
+    snprintf(i1, sizeof i1, "graphgen.%s.cuda1", model);
+    snprintf(i2, sizeof i2, "graphgen.%s.cuda2", model);
+    int pts = 0, wins = 0;
+    double worst = 0;
+    for (size_t r = 0; r < k->sum->nrows; ++r) {
+        if (strcmp(cxb_csv_cell(k->sum, r, k->ci), i2))
+            continue;
+        const char *pr = cxb_csv_cell(k->sum, r, k->cp);
+        for (size_t q = 0; q < k->sum->nrows; ++q)
+            if (!strcmp(cxb_csv_cell(k->sum, q, k->ci), i1) && !strcmp(cxb_csv_cell(k->sum, q, k->cp), pr)) {
+                double ratio = atof(cxb_csv_cell(k->sum, r, k->cm)) / atof(cxb_csv_cell(k->sum, q, k->cm));
+                ++pts;
+                wins += ratio < 1;
+                worst = ratio > worst ? ratio : worst;
+            }
+    }
+    if (pts)
+        fprintf(out, "| %s: host-managed (cuda2) faster than device malloc (cuda1) at every point | %d of %d points; "
+                     "largest cuda2/cuda1 %.2f | %s |\n",
+                model, wins, pts, worst, verdict(wins == pts));
+}
+
+/* alpha does not affect run time: max/min of the medians over each alpha sweep < 1.2. */
+static void claim_alpha_flat(const claims_ctx *k, FILE *out)
+{
+    for (int v = 0; v < 4; ++v) {
+        char impl[48];
+        snprintf(impl, sizeof impl, "graphgen.alpha.%s", variants[v]);
+        /* the largest group of rows equal but for alpha */
+        char best[512] = "";
+        int bestn = 0;
+        double lo = 0, hi = 0;
+        for (size_t r = 0; r < k->sum->nrows; ++r) {
+            if (strcmp(cxb_csv_cell(k->sum, r, k->ci), impl) || strstr(cxb_csv_cell(k->sum, r, k->cp), "x="))
+                continue;
+            char g[512];
+            params_without(cxb_csv_cell(k->sum, r, k->cp), "alpha", g, sizeof g);
+            int cnt = 0;
+            double l = 0, h = 0;
+            for (size_t q = 0; q < k->sum->nrows; ++q) {
+                if (strcmp(cxb_csv_cell(k->sum, q, k->ci), impl) || strstr(cxb_csv_cell(k->sum, q, k->cp), "x="))
+                    continue;
+                char g2[512];
+                params_without(cxb_csv_cell(k->sum, q, k->cp), "alpha", g2, sizeof g2);
+                if (strcmp(g, g2))
+                    continue;
+                double t = atof(cxb_csv_cell(k->sum, q, k->cm));
+                l = cnt == 0 || t < l ? t : l;
+                h = cnt == 0 || t > h ? t : h;
+                ++cnt;
+            }
+            if (cnt > bestn) {
+                bestn = cnt;
+                snprintf(best, sizeof best, "%s", g);
+                lo = l;
+                hi = h;
+            }
+        }
+        if (bestn >= 3 && lo > 0)
+            fprintf(out, "| %s: alpha has no significant effect (%d alphas, %s) | max/min %.2f | %s |\n", impl, bestn,
+                    best, hi / lo, verdict(hi / lo < 1.2));
+    }
+}
+
+/* best CUDA 1 X is the first power of two >= 1.2k (alpha, Figs 5.3/5.4). */
+static void claim_best_x(const claims_ctx *k, FILE *out)
+{
+    const char *impl = "graphgen.alpha.cuda1";
+    char done[8][512];
+    int ndone = 0;
+    for (size_t r = 0; r < k->sum->nrows && ndone < 8; ++r) {
+        if (strcmp(cxb_csv_cell(k->sum, r, k->ci), impl))
+            continue;
+        char xv[32], kv[32], g[512];
+        const char *pr = cxb_csv_cell(k->sum, r, k->cp);
+        if (!param_get(pr, "x", xv, sizeof xv) || !param_get(pr, "k", kv, sizeof kv))
+            continue;
+        params_without(pr, "x", g, sizeof g);
+        int seen = 0;
+        for (int i = 0; i < ndone; ++i)
+            seen |= !strcmp(done[i], g);
+        if (seen)
+            continue;
+        snprintf(done[ndone++], sizeof done[0], "%s", g);
+        double bt = 0;
+        unsigned bx = 0;
+        int cnt = 0;
+        for (size_t q = 0; q < k->sum->nrows; ++q) {
+            char g2[512];
+            const char *pq = cxb_csv_cell(k->sum, q, k->cp);
+            if (strcmp(cxb_csv_cell(k->sum, q, k->ci), impl) || !param_get(pq, "x", xv, sizeof xv))
+                continue;
+            params_without(pq, "x", g2, sizeof g2);
+            if (strcmp(g, g2))
+                continue;
+            double t = atof(cxb_csv_cell(k->sum, q, k->cm));
+            if (cnt++ == 0 || t < bt) {
+                bt = t;
+                bx = (unsigned)atoi(xv);
+            }
+        }
+        unsigned want = cxb_alpha_x_auto(CXB_GG_CUDA1, (uint32_t)atoi(kv));
+        if (cnt >= 3)
+            fprintf(out, "| alpha cuda1 (%s): best X is the first power of two >= 1.2k | argmin X = %u, rule %u | %s |\n", g,
+                    bx, want, verdict(bx == want));
+    }
+}
+
+static void print_claims(const cxb_csv *sum, cell cells[2][2][4], FILE *out)
+{
+    claims_ctx k = {sum, cxb_csv_col(sum, "impl"), cxb_csv_col(sum, "params"), cxb_csv_col(sum, "median")};
+    claim_rows = 0;
+    fprintf(out, "\n### Leist ch. 5 claims on this machine (graphgen.md 6.4)\n\n| claim | measured | verdict |\n|---|---|---|\n");
+    claim_cuda2_beats_cuda1(&k, "alpha", out);
+    claim_cuda2_beats_cuda1(&k, "ba", out);
+    const cell *ba1 = &cells[0][1][2];
+    if (ba1->have_speed)
+        fprintf(out, "| BA device malloc (cuda1) slower than seq at the largest n (%.0f) | cuda1/seq %.2f | %s |\n", ba1->x,
+                1 / ba1->speed, verdict(ba1->speed < 1));
+    claim_alpha_flat(&k, out);
+    claim_best_x(&k, out);
+    const cell *aseq = &cells[0][0][0], *ac2 = &cells[0][0][3];
+    if (aseq->have_fit && ac2->have_fit)
+        fprintf(out, "| alpha: GPU slope below CPU slope in n (cuda2 vs seq, CIs apart) | %.2f [%.2f, %.2f] vs %.2f [%.2f, %.2f] | %s |\n",
+                ac2->b, ac2->lo, ac2->hi, aseq->b, aseq->lo, aseq->hi, verdict(ac2->hi < aseq->lo));
+    const cell *bk = &cells[1][1][0];
+    if (bk->have_fit)
+        fprintf(out, "| BA: CPU run time independent of k (abs(slope of seq in m) < 0.2) | %.2f [%.2f, %.2f] | %s |\n", bk->b,
+                bk->lo, bk->hi, verdict(fabs(bk->b) < 0.2));
+    if (!claim_rows)
+        fprintf(out, "| (no claim can be checked from this result set) | | |\n");
+}
+
 /* Leist Fig. 5.1 (alpha = 1: "caveman", disconnected) and Fig. 2.4 (alpha = 2: connected). */
 static cxb_status print_caveman(FILE *out)
 {
@@ -263,6 +434,7 @@ cxb_status cxb_graphgen_table51_print(const char *run_dir, FILE *out)
         fprintf(out, "\nPublished: Leist (2011) Table 5.1, i7 970 (1 core; 6 cores, 12 threads, TBB 3.0) and GTX580;"
                      " negative speed-ups = slower by that factor.\n");
     }
+    print_claims(&sum, cells, out);
     int alpha_rows = 0;
     for (size_t r = 0; r < sum.nrows; ++r)
         alpha_rows |= !strncmp(cxb_csv_cell(&sum, r, cxb_csv_col(&sum, "impl")), "graphgen.alpha.", 15);
