@@ -403,9 +403,14 @@ cxb_status cxb_graphgen_table51_print(const char *run_dir, FILE *out)
                     axis_any |= cells[a][m][v].have_fit;
             if (!axis_any)
                 continue; /* no sweep along this axis in the result set */
-            fprintf(out, "\n%s. Ours at the largest point of the sweep: alpha %s = %.0f, BA %s = %.0f "
+            char xa[32] = "-", xb[32] = "-";
+            if (cells[a][0][0].have_fit)
+                snprintf(xa, sizeof xa, "%.0f", cells[a][0][0].x);
+            if (cells[a][1][0].have_fit)
+                snprintf(xb, sizeof xb, "%.0f", cells[a][1][0].x);
+            fprintf(out, "\n%s. Ours at the largest point of the seq sweep: alpha %s = %s, BA %s = %s "
                          "(published: alpha %s, BA %s).\n\n",
-                    titles[a], axes[0][a], cells[a][0][0].x, axes[1][a], cells[a][1][0].x,
+                    titles[a], axes[0][a], xa, axes[1][a], xb,
                     a ? "n = 20,000, k = 100" : "n = 100,000, k = 20", a ? "n = 40,000, k = 100" : "n = 200,000, k = 20");
             fprintf(out, "| implementation | alpha speed-up | | alpha slope | | BA speed-up | | BA slope | |\n");
             fprintf(out, "|---|---|---|---|---|---|---|---|---|\n");
