@@ -205,8 +205,6 @@ static int graph_convert(int argc, char **argv)
     return 0;
 }
 
-int cxb_cli_graphgen_gen(int argc, char **argv); /* harness/cli_graphgen.c: alpha:, ba: */
-
 /* graph gen SPEC: generate (seq or pthreads: the same tuples), build the CSR, print the
  * model lines and the info block, optionally write. Nothing is written on any error. */
 static int graph_gen(int argc, char **argv)
@@ -215,9 +213,6 @@ static int graph_gen(int argc, char **argv)
     int pthreads = 1, multigraph = 0, quiet = 0;
     uint64_t threads = 0;
     cxb_graph_format fmt = CXB_GRAPH_AUTO;
-    for (int i = 1; i < argc; ++i) /* the faithful study generators (graphgen.md 10.1) */
-        if (!strncmp(argv[i], "alpha:", 6) || !strncmp(argv[i], "ba:", 3))
-            return cxb_cli_graphgen_gen(argc, argv);
     for (int i = 1; i < argc; ++i) {
         const char *s = argv[i];
         if (s[0] != '-' || s[1] != '-' || s[2] == '\0') {
@@ -307,6 +302,8 @@ static int graph_gen(int argc, char **argv)
     return 0;
 }
 
+int cxb_cli_graphgen_gen(int argc, char **argv); /* harness/cli_graphgen.c: alpha:, ba: */
+
 int cxb_cli_graph(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
@@ -315,8 +312,12 @@ int cxb_cli_graph(int argc, char **argv)
         return graph_info(argc - 1, argv + 1);
     if (!strcmp(argv[1], "convert"))
         return graph_convert(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "gen"))
+    if (!strcmp(argv[1], "gen")) {
+        for (int i = 2; i < argc; ++i) /* the faithful study generators (graphgen.md 10.1) */
+            if (!strncmp(argv[i], "alpha:", 6) || !strncmp(argv[i], "ba:", 3))
+                return cxb_cli_graphgen_gen(argc - 1, argv + 1);
         return graph_gen(argc - 1, argv + 1);
+    }
     return cxb_cli_error(2, "graph: %s: unknown subcommand (this build has: info, convert, gen)",
                          argv[1]);
 }
