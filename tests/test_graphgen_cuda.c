@@ -5,8 +5,11 @@
  * (none after the first), BA with m a multiple of X (A_t exactly full) and with m = 1;
  * repeated runs give the same graph; the allocation counters agree between the variants'
  * own bookkeeping and the host lists' rule where they must (CUDA 2 counts its own
- * cudaMalloc calls). Without a GPU it checks the "no GPU" answer and exits 77. */
+ * cudaMalloc calls). Without a GPU it checks the "no GPU" answer and exits 77. `quick` (for
+ * compute-sanitizer) runs each case once at a few hundred steps. */
 #include <string.h>
+
+static int reps = 2;
 
 #include "check.h"
 #include "cxb/cuda.h"
@@ -28,7 +31,7 @@ static void alpha_case(uint64_t n, uint32_t k, double alpha, uint64_t seed, uint
     cxb_adjlists ref, got;
     CHECK(cxb_alpha_seq(&p, &ref) == CXB_OK);
     for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDA2; ++v)
-        for (int rep = 0; rep < 2; ++rep) {
+        for (int rep = 0; rep < reps; ++rep) {
             cxb_gg_cuda_stats cs;
             cxb_status st = cxb_alpha_cuda(&p, (cxb_gg_variant)v, &got, &cs);
             char what[128];
@@ -50,7 +53,7 @@ static void ba_case(uint64_t n, uint32_t m, uint64_t n0, uint64_t seed, uint32_t
     cxb_adjlists ref, got;
     CHECK(cxb_ba_seq(&p, &ref) == CXB_OK);
     for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDA2; ++v)
-        for (int rep = 0; rep < 2; ++rep) {
+        for (int rep = 0; rep < reps; ++rep) {
             cxb_gg_cuda_stats cs;
             cxb_status st = cxb_ba_cuda(&p, (cxb_gg_variant)v, &got, &cs);
             char what[128];
@@ -66,8 +69,9 @@ static void ba_case(uint64_t n, uint32_t m, uint64_t n0, uint64_t seed, uint32_t
     cxb_adjlists_free(&ref);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
     const char *why = NULL;
     if (cxb_cuda_device_count(&why) < 1) {
         cxb_alpha_params p = {100, 4, 1.0, 1, 0, 0};
@@ -78,14 +82,23 @@ int main(void)
             CHECK_DONE();
         SKIP("no GPU: %s", why ? why : "none");
     }
-    alpha_case(300, 6, 1.0, 3, 0);   /* two chunks, X = auto */
-    alpha_case(600, 8, 2.0, 4, 1);   /* X = 1: a reallocation at every insertion */
-    alpha_case(257, 4, 0.5, 5, 256); /* one candidate in the last chunk */
-    alpha_case(1000, 10, 1.0, 6, 4);
-    ba_case(3000, 4, 0, 7, 0);
-    ba_case(2000, 16, 0, 8, 16); /* A_t created exactly full */
-    ba_case(1500, 1, 0, 9, 1);   /* a tree; X = 1 */
-    ba_case(800, 5, 12, 10, 64);
+    if (quick) {
+        reps = 1;
+        alpha_case(257, 4, 0.5, 5, 256); /* one candidate in the last chunk */
+        alpha_case(120, 4, 2.0, 4, 1);   /* X = 1 */
+        ba_case(300, 4, 0, 7, 0);
+        ba_case(200, 16, 0, 8, 16);
+        ba_case(150, 1, 0, 9, 1);
+    } else {
+        alpha_case(300, 6, 1.0, 3, 0);   /* two chunks, X = auto */
+        alpha_case(600, 8, 2.0, 4, 1);   /* X = 1: a reallocation at every insertion */
+        alpha_case(257, 4, 0.5, 5, 256); /* one candidate in the last chunk */
+        alpha_case(1000, 10, 1.0, 6, 4);
+        ba_case(3000, 4, 0, 7, 0);
+        ba_case(2000, 16, 0, 8, 16); /* A_t created exactly full */
+        ba_case(1500, 1, 0, 9, 1);   /* a tree; X = 1 */
+        ba_case(800, 5, 12, 10, 64);
+    }
     /* bad variant */
     cxb_alpha_params p = {100, 4, 1.0, 1, 0, 0};
     cxb_adjlists a;
