@@ -22,6 +22,8 @@
  * thesis's grids: hours of CPU time at the largest points, graphgen.md 6.1); a figure
  * key as preset (--set preset=leist.fig5.5) runs that figure's paper sweep alone.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,22 +247,37 @@ static uint64_t gg_checksum(void *vctx)
 static void gg_extra(void *vctx, char *buf, size_t size)
 {
     gg_ctx *c = vctx;
-    uint64_t edges = 0;
-    for (uint64_t v = 0; v < c->out.n; ++v)
-        edges += c->out.deg[v];
+    /* degrees: graphgen.md 7 asks alpha's to stay narrowly around k (min, max, sd) */
+    uint64_t edges = 0, dmin = UINT64_MAX, dmax = 0;
+    double s2 = 0;
+    for (uint64_t v = 0; v < c->out.n; ++v) {
+        uint64_t d = c->out.deg[v];
+        edges += d;
+        s2 += (double)d * (double)d;
+        dmin = d < dmin ? d : dmin;
+        dmax = d > dmax ? d : dmax;
+    }
+    double mean = c->out.n ? (double)edges / (double)c->out.n : 0;
+    double sd = c->out.n ? sqrt(s2 / (double)c->out.n - mean * mean > 0 ? s2 / (double)c->out.n - mean * mean : 0) : 0;
+    if (!c->out.n)
+        dmin = 0;
     edges /= 2;
+    char deg[96];
+    snprintf(deg, sizeof deg, "degree_max=%llu;degree_min=%llu;degree_sd=%.4g", (unsigned long long)dmax,
+             (unsigned long long)dmin, sd);
     int gpu = c->v == CXB_GG_CUDA1 || c->v == CXB_GG_CUDA2;
     uint32_t x = gpu ? c->cs.x : c->out.x;
     unsigned long long allocs = gpu ? c->cs.allocations : c->out.allocations,
                        frees = gpu ? c->cs.frees : c->out.frees;
     /* sorted by key (harness.md 4.2) */
     if (gpu)
-        snprintf(buf, size, "allocations=%llu;csr_ns=%lld;device_bytes_peak=%llu;edges=%llu;frees=%llu;heap_mb=%llu;x=%u",
-                 allocs, (long long)c->csr_ns, (unsigned long long)c->cs.device_bytes_peak,
+        snprintf(buf, size,
+                 "allocations=%llu;csr_ns=%lld;%s;device_bytes_peak=%llu;edges=%llu;frees=%llu;heap_mb=%llu;x=%u",
+                 allocs, (long long)c->csr_ns, deg, (unsigned long long)c->cs.device_bytes_peak,
                  (unsigned long long)edges, frees, (unsigned long long)c->cs.heap_mb, x);
     else
-        snprintf(buf, size, "allocations=%llu;csr_ns=%lld;edges=%llu;frees=%llu;x=%u", allocs,
-                 (long long)c->csr_ns, (unsigned long long)edges, frees, x);
+        snprintf(buf, size, "allocations=%llu;csr_ns=%lld;%s;edges=%llu;frees=%llu;x=%u", allocs,
+                 (long long)c->csr_ns, deg, (unsigned long long)edges, frees, x);
 }
 
 #define GG_SETUP(name, model, v)                                                        \

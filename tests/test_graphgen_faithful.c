@@ -12,7 +12,8 @@
  *    components than any alpha = 1 graph and alpha = 3 is connected in 5 of 9 (see the
  *    note at the assertion: with the spec's p the transition sits above alpha = 2); mean transitivity falls from alpha = 0.5 to alpha = 10; exact edge
  *    counts, sorted simple symmetric lists, degree >= floor(k/2); BA: edge count, degree
- *    >= m for t >= n0, one component, core degrees above the mean;
+ *    >= m for t >= n0, one component, core degrees above the mean, mean degree 2m, tail
+ *    exponent in [2.5, 3.5], max degree ~ n^(1/2);
  *  - edge cases (smallest graphs, n = n0, m = 1) and the parameter errors of 3.1 / 4.1.
  */
 #include <math.h>
@@ -346,6 +347,35 @@ int main(void)
         CHECK_MSG(tr[0] > 2 * tr[4], "transitivity %g (alpha=0.5) vs %g (alpha=10)", tr[0], tr[4]);
         fprintf(stderr, "components: alpha=1 disconnected in %d/9, alpha=2 connected in %d/9, alpha=3 in %d/9; "
                         "transitivity %.3f %.3f %.3f %.3f %.3f\n", multi1, one2, one3, tr[0], tr[1], tr[2], tr[3], tr[4]);
+    }
+
+    /* BA statistics (graphgen.md 7; BA theory gamma = 3): mean degree 2|E|/n -> 2m; the
+     * discrete-MLE tail exponent above k_min = 2m within [2.5, 3.5] (the spec's bound, at
+     * n = 20,000 instead of 200,000 for CI time; measured 2.77-2.79); max degree roughly
+     * n^(1/2): quadrupling n multiplies it by 1.4 to 2.8 */
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+        unsigned dmax[2] = {0, 0};
+        for (int i = 0; i < 2; ++i) {
+            cxb_ba_params p = ba_p(i ? 20000 : 5000, 3, 0, seed);
+            CHECK(cxb_ba_seq(&p, &a) == CXB_OK);
+            double N = 0, S = 0, sum = 0;
+            for (uint64_t v = 0; v < a.n; ++v) {
+                sum += a.deg[v];
+                dmax[i] = a.deg[v] > dmax[i] ? a.deg[v] : dmax[i];
+                if (a.deg[v] >= 6) {
+                    N += 1;
+                    S += log(a.deg[v] / 5.5);
+                }
+            }
+            double gamma = 1 + N / S, mean = sum / (double)a.n;
+            CHECK_MSG(fabs(mean - 6) < 0.01, "ba mean degree %g", mean);
+            if (i)
+                CHECK_MSG(gamma >= 2.5 && gamma <= 3.5, "ba seed %llu: tail exponent %g", (unsigned long long)seed, gamma);
+            cxb_adjlists_free(&a);
+        }
+        double r = (double)dmax[1] / dmax[0];
+        CHECK_MSG(r >= 1.4 && r <= 2.8, "ba seed %llu: max degree %u -> %u for 4x n", (unsigned long long)seed, dmax[0],
+                  dmax[1]);
     }
 
     /* edge cases: the smallest graphs; BA with n = n0 is the core alone */
