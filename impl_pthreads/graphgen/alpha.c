@@ -33,6 +33,17 @@ static void phase_norm(void *arg, uint64_t c, unsigned worker)
     cxb_alpha_chunk_norm(arg, (uint32_t)c);
 }
 
+/* One parallel phase over the chunks; a single chunk (n <= 256) runs on the calling thread,
+ * as TBB's partitioner keeps a range below its grain size in one task. */
+static cxb_status phase(cxb_pool *pool, cxb_alpha_run *w, cxb_pool_fn fn)
+{
+    if (w->nc < 2) {
+        fn(w, 0, 0);
+        return CXB_OK;
+    }
+    return cxb_pool_for(pool, w->nc, CXB_SCHED_DYNAMIC, fn, w);
+}
+
 cxb_status cxb_alpha_pthreads(const cxb_alpha_params *p, struct cxb_pool *pool, cxb_adjlists *out)
 {
     cxb_status st = cxb_alpha_check(p);
@@ -48,10 +59,8 @@ cxb_status cxb_alpha_pthreads(const cxb_alpha_params *p, struct cxb_pool *pool, 
     uint64_t steps = cxb_alpha_edges(p);
     for (uint64_t s = 0; s < steps && st == CXB_OK; ++s) {
         cxb_alpha_run_pick(&w);
-        if ((st = cxb_pool_for(pool, w.nc, CXB_SCHED_DYNAMIC, phase_u, &w)) != CXB_OK ||
-            (st = cxb_pool_for(pool, w.nc, CXB_SCHED_DYNAMIC, phase_prop, &w)) != CXB_OK ||
-            (st = cxb_alpha_run_total(&w)) != CXB_OK ||
-            (st = cxb_pool_for(pool, w.nc, CXB_SCHED_DYNAMIC, phase_norm, &w)) != CXB_OK)
+        if ((st = phase(pool, &w, phase_u)) != CXB_OK || (st = phase(pool, &w, phase_prop)) != CXB_OK ||
+            (st = cxb_alpha_run_total(&w)) != CXB_OK || (st = phase(pool, &w, phase_norm)) != CXB_OK)
             break;
         st = cxb_alpha_run_finish(&w);
     }

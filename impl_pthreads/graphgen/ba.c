@@ -10,7 +10,10 @@
 #include "cxb/pool.h"
 #include "impl_cpu/graphgen/ba_host.h"
 
-#define BA_PI_CHUNK 4096u /* vertices per work item: a few microseconds of work */
+/* Vertices per work item: ~16 us of work, above the pool's dispatch cost (a condition
+ * variable round trip, tens of us on a loaded 2-core machine). A loop of one chunk runs on
+ * the calling thread, as TBB's partitioner keeps a range below its grain size in one task. */
+#define BA_PI_CHUNK 16384u
 
 typedef struct pi_job {
     cxb_ba_run *w;
@@ -41,7 +44,9 @@ cxb_status cxb_ba_pthreads(const cxb_ba_params *pin, struct cxb_pool *pool, cxb_
     for (uint64_t t = p.n0; t < p.n && st == CXB_OK; ++t) {
         job.t = t;
         uint64_t nch = (t + BA_PI_CHUNK - 1) / BA_PI_CHUNK;
-        if ((st = cxb_pool_for(pool, nch, CXB_SCHED_DYNAMIC, pi_chunk, &job)) != CXB_OK)
+        if (nch < 2)
+            pi_chunk(&job, 0, 0);
+        else if ((st = cxb_pool_for(pool, nch, CXB_SCHED_DYNAMIC, pi_chunk, &job)) != CXB_OK)
             break;
         w.D = 0;
         for (uint64_t c = 0; c < nch; ++c)
