@@ -291,6 +291,13 @@ int main(void)
             CHECK(cxb_ba_pthreads(&bp, pool, &a) == CXB_OK);
             CHECK_MSG(cxb_adjlists_hash(&a) == hb, "ba pthreads T=%u", threads[t]);
             cxb_adjlists_free(&a);
+            uint64_t chunks[] = {100, 1000, 4096}; /* the parallel Pi loop, not only the inline one */
+            for (int c = 0; c < 3; ++c) {
+                CHECK(cxb_ba_pthreads_chunked(&bp, pool, chunks[c], &a) == CXB_OK);
+                CHECK_MSG(cxb_adjlists_hash(&a) == hb, "ba pthreads T=%u chunk %llu", threads[t],
+                          (unsigned long long)chunks[c]);
+                cxb_adjlists_free(&a);
+            }
             cxb_pool_destroy(pool);
         }
         /* BA: the core vertices have the largest degrees on average (graphgen.md 7) */

@@ -17,7 +17,7 @@
 
 typedef struct pi_job {
     cxb_ba_run *w;
-    uint64_t t;
+    uint64_t t, chunk;
     uint64_t *part;
 } pi_job;
 
@@ -25,12 +25,19 @@ static void pi_chunk(void *arg, uint64_t c, unsigned worker)
 {
     (void)worker;
     pi_job *j = arg;
-    uint64_t i0 = c * BA_PI_CHUNK, i1 = i0 + BA_PI_CHUNK < j->t ? i0 + BA_PI_CHUNK : j->t;
+    uint64_t i0 = c * j->chunk, i1 = i0 + j->chunk < j->t ? i0 + j->chunk : j->t;
     j->part[c] = cxb_ba_pi_range(j->w, i0, i1);
 }
 
-cxb_status cxb_ba_pthreads(const cxb_ba_params *pin, struct cxb_pool *pool, cxb_adjlists *out)
+cxb_status cxb_ba_pthreads(const cxb_ba_params *p, struct cxb_pool *pool, cxb_adjlists *out)
 {
+    return cxb_ba_pthreads_chunked(p, pool, BA_PI_CHUNK, out);
+}
+
+cxb_status cxb_ba_pthreads_chunked(const cxb_ba_params *pin, struct cxb_pool *pool, uint64_t chunk, cxb_adjlists *out)
+{
+    if (chunk < 1)
+        return cxb_fail(CXB_EINPUT, "ba: chunk of 0 vertices");
     cxb_ba_params p = *pin;
     cxb_status st = cxb_ba_check(&p);
     if (st != CXB_OK)
@@ -38,12 +45,12 @@ cxb_status cxb_ba_pthreads(const cxb_ba_params *pin, struct cxb_pool *pool, cxb_
     cxb_ba_run w;
     if ((st = cxb_ba_run_init(&w, &p, out)) != CXB_OK)
         return st;
-    pi_job job = {&w, 0, malloc(((p.n + BA_PI_CHUNK - 1) / BA_PI_CHUNK + 1) * sizeof(uint64_t))};
+    pi_job job = {&w, 0, chunk, malloc(((p.n + chunk - 1) / chunk + 1) * sizeof(uint64_t))};
     if (!job.part)
         st = cxb_fail(CXB_ERESOURCE, "ba: out of host memory");
     for (uint64_t t = p.n0; t < p.n && st == CXB_OK; ++t) {
         job.t = t;
-        uint64_t nch = (t + BA_PI_CHUNK - 1) / BA_PI_CHUNK;
+        uint64_t nch = (t + chunk - 1) / chunk;
         if (nch < 2)
             pi_chunk(&job, 0, 0);
         else if ((st = cxb_pool_for(pool, nch, CXB_SCHED_DYNAMIC, pi_chunk, &job)) != CXB_OK)

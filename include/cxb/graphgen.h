@@ -253,6 +253,10 @@ cxb_status cxb_alpha_pthreads(const cxb_alpha_params *p, struct cxb_pool *pool, 
 /* graphgen.ba.seq (Alg. 16) and .pthreads (Sec. 5.2.2: only the Pi loop parallel). */
 cxb_status cxb_ba_seq(const cxb_ba_params *p, cxb_adjlists *out);
 cxb_status cxb_ba_pthreads(const cxb_ba_params *p, struct cxb_pool *pool, cxb_adjlists *out);
+/* The same with `chunk` vertices per work item of the Pi loop (cxb_ba_pthreads: 16384;
+ * loops of one chunk run on the calling thread). The graph does not depend on it; tests use
+ * small chunks to exercise the parallel path on small graphs. */
+cxb_status cxb_ba_pthreads_chunked(const cxb_ba_params *p, struct cxb_pool *pool, uint64_t chunk, cxb_adjlists *out);
 
 /* Invariants of graphgen.md 7 on a finished graph: CXB_EFAIL naming the first violation.
  * alpha: M edges, sorted simple symmetric lists, every degree >= floor(k/2). */
