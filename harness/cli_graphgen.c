@@ -143,11 +143,12 @@ static cxb_status generate(const gg_spec *s, cxb_gg_variant v, unsigned threads,
                            cxb_gg_cuda_stats *cs, int64_t *gen_ns)
 {
     memset(cs, 0, sizeof *cs);
-    if (v == CXB_GG_CUDA1 || v == CXB_GG_CUDA2) {
+    if (v >= CXB_GG_CUDA1) {
         const char *why = NULL;
         if (cxb_cuda_device_count(&why) < 1)
             return cxb_fail(CXB_ERESOURCE, "graphgen.%s.%s: no GPU (%s)", s->ba ? "ba" : "alpha",
-                            v == CXB_GG_CUDA1 ? "cuda1" : "cuda2", why ? why : "none found");
+                            v == CXB_GG_CUDA1 ? "cuda1" : v == CXB_GG_CUDA2 ? "cuda2" : "cudapool",
+                            why ? why : "none found");
         cxb_status st = s->ba ? cxb_ba_cuda(&s->b, v, out, cs) : cxb_alpha_cuda(&s->a, v, out, cs);
         *gen_ns = cs->gen_ns;
         return st;
@@ -213,12 +214,13 @@ int cxb_cli_graphgen_gen(int argc, char **argv)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "graphgen.%s.", model);
     const char *variant = !strncmp(impl, prefix, strlen(prefix)) ? impl + strlen(prefix) : impl;
-    static const char *const names[] = {"seq", "pthreads", "cuda1", "cuda2"};
+    static const char *const names[] = {"seq", "pthreads", "cuda1", "cuda2", "cudapool"};
     int vi = 0;
-    while (vi < 4 && strcmp(variant, names[vi]))
+    while (vi < 5 && strcmp(variant, names[vi]))
         ++vi;
-    if (vi == 4)
-        return cxb_cli_error(2, "graph gen: --impl %s: expected graphgen.%s.{seq|pthreads|cuda1|cuda2}", impl, model);
+    if (vi == 5)
+        return cxb_cli_error(2, "graph gen: --impl %s: expected graphgen.%s.{seq|pthreads|cuda1|cuda2|cudapool}", impl,
+                             model);
     cxb_gg_variant v = (cxb_gg_variant)vi;
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);

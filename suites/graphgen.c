@@ -141,7 +141,7 @@ static cxb_status gg_run(void *vctx, cxb_phases *ph)
 {
     gg_ctx *c = vctx;
     cxb_adjlists_free(&c->out);
-    if (c->v == CXB_GG_CUDA1 || c->v == CXB_GG_CUDA2) {
+    if (c->v >= CXB_GG_CUDA1) {
         cxb_status st = c->model == GG_ALPHA ? cxb_alpha_cuda(&c->ap, c->v, &c->out, &c->cs)
                                              : cxb_ba_cuda(&c->bp, c->v, &c->out, &c->cs);
         if (st == CXB_OK) {
@@ -265,7 +265,7 @@ static void gg_extra(void *vctx, char *buf, size_t size)
     char deg[96];
     snprintf(deg, sizeof deg, "degree_max=%llu;degree_min=%llu;degree_sd=%.4g", (unsigned long long)dmax,
              (unsigned long long)dmin, sd);
-    int gpu = c->v == CXB_GG_CUDA1 || c->v == CXB_GG_CUDA2;
+    int gpu = c->v >= CXB_GG_CUDA1;
     uint32_t x = gpu ? c->cs.x : c->out.x;
     unsigned long long allocs = gpu ? c->cs.allocations : c->out.allocations,
                        frees = gpu ? c->cs.frees : c->out.frees;
@@ -289,10 +289,12 @@ GG_SETUP(setup_alpha_seq, GG_ALPHA, CXB_GG_SEQ)
 GG_SETUP(setup_alpha_pthreads, GG_ALPHA, CXB_GG_PTHREADS)
 GG_SETUP(setup_alpha_cuda1, GG_ALPHA, CXB_GG_CUDA1)
 GG_SETUP(setup_alpha_cuda2, GG_ALPHA, CXB_GG_CUDA2)
+GG_SETUP(setup_alpha_cudapool, GG_ALPHA, CXB_GG_CUDAPOOL)
 GG_SETUP(setup_ba_seq, GG_BA, CXB_GG_SEQ)
 GG_SETUP(setup_ba_pthreads, GG_BA, CXB_GG_PTHREADS)
 GG_SETUP(setup_ba_cuda1, GG_BA, CXB_GG_CUDA1)
 GG_SETUP(setup_ba_cuda2, GG_BA, CXB_GG_CUDA2)
+GG_SETUP(setup_ba_cudapool, GG_BA, CXB_GG_CUDAPOOL)
 
 #define GG_IMPL(id, alg, variant, backend, flags, setup, summary)                                  \
     {id, "graphgen", alg, variant, backend, flags, summary, setup, gg_reset, gg_run, gg_verify,      \
@@ -308,6 +310,8 @@ static const cxb_impl graphgen_impls[] = {
             "Leist Alg. 11-15 CUDA 1: lists grown with in-kernel malloc/free (X = pow2 >= 1.2k)"),
     GG_IMPL("graphgen.alpha.cuda2", "alpha", "cuda2", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda2,
             "Leist 5.1.3 CUDA 2: host cudaMalloc/cudaFree via mapped memory (X = max(64, pow2 >= 1.2k))"),
+    GG_IMPL("graphgen.alpha.cudapool", "alpha", "cudapool", CXB_BACKEND_CUDA, GPU, setup_alpha_cudapool,
+            "extension: CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool (no device sync)"),
     GG_IMPL("graphgen.ba.seq", "ba", "seq", CXB_BACKEND_SEQ, 0, setup_ba_seq,
             "Leist's Barabasi-Albert, Alg. 16: every Pi recomputed per new vertex; the reference"),
     GG_IMPL("graphgen.ba.pthreads", "ba", "pthreads", CXB_BACKEND_PTHREADS, 0, setup_ba_pthreads,
@@ -316,6 +320,8 @@ static const cxb_impl graphgen_impls[] = {
             "Leist Alg. 17-20 CUDA 1: lists created and grown with in-kernel malloc/free (X = 16)"),
     GG_IMPL("graphgen.ba.cuda2", "ba", "cuda2", CXB_BACKEND_CUDA, GPU, setup_ba_cuda2,
             "Leist 5.2.3 CUDA 2: host-managed lists (X = max(64, pow2 >= 2k))"),
+    GG_IMPL("graphgen.ba.cudapool", "ba", "cudapool", CXB_BACKEND_CUDA, GPU, setup_ba_cudapool,
+            "extension: BA CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool"),
 };
 
 /* ---- sweeps (graphgen.md 6.2), named by figure key ---- */
@@ -324,6 +330,9 @@ static const cxb_impl graphgen_impls[] = {
 #define ALPHA_GPU "graphgen.alpha.cuda1,graphgen.alpha.cuda2"
 #define BA_ALL "graphgen.ba.seq,graphgen.ba.pthreads,graphgen.ba.cuda1,graphgen.ba.cuda2"
 #define BA_GPU "graphgen.ba.cuda1,graphgen.ba.cuda2"
+/* the stream-ordered pool extension, in the size sweeps only (graphgen.md 6.2, Fig. 5.5's second panel) */
+#define ALPHA_N ALPHA_ALL ",graphgen.alpha.cudapool"
+#define BA_N BA_ALL ",graphgen.ba.cudapool"
 #define XS "4,8,16,32,64,128,256" /* log2 X = 2 ... 8 (Figs 5.3, 5.4, 5.7) */
 
 /* 2-core CI, no GPU (graphgen.md 6.1 preset=ci: alpha k = 10, BA m = 10). A fit needs
@@ -341,10 +350,10 @@ static const cxb_sweep sweeps_quick[] = {
     {"leist.fig5.2", ALPHA_ALL, "n=500;k=10;seed=1", "alpha", "0,1,2,5"},
     {"leist.fig5.3-4", ALPHA_GPU, "n=500;k=20;alpha=1;seed=1", "x", "4,16,32,64,256"},
     {"leist.fig5.3-4", "graphgen.alpha.seq", "n=500;k=20;alpha=1;seed=1", "x", "4,64"},
-    {"leist.fig5.5", ALPHA_ALL, "k=10;alpha=1;seed=1", "n", "500,1000,2000,3000"},
+    {"leist.fig5.5", ALPHA_N, "k=10;alpha=1;seed=1", "n", "500,1000,2000,3000"},
     {"leist.fig5.6", ALPHA_ALL, "n=500;alpha=1;seed=1", "k", "10,20,30,40"},
     {"leist.fig5.7", BA_GPU, "n=5000;m=10;seed=1", "x", "4,16,64,256"},
-    {"leist.fig5.8", BA_ALL, "m=10;seed=1", "n", "2500,5000,10000,20000"},
+    {"leist.fig5.8", BA_N, "m=10;seed=1", "n", "2500,5000,10000,20000"},
     {"leist.fig5.9", BA_ALL, "n=2500;seed=1", "m", "10,20,30,40"},
 };
 
@@ -356,12 +365,12 @@ static const cxb_sweep sweeps_paper[] = {
     {"leist.fig5.3-4", ALPHA_ALL, "n=20000;k=20;alpha=1;seed=1", "x", XS},
     {"leist.fig5.3-4", ALPHA_ALL, "n=20000;k=40;alpha=1;seed=1", "x", XS},
     {"leist.fig5.3-4", ALPHA_ALL, "n=20000;k=100;alpha=1;seed=1", "x", XS},
-    {"leist.fig5.5", ALPHA_ALL, "k=20;alpha=1;seed=1", "n", "12500,25000,50000,100000"},
+    {"leist.fig5.5", ALPHA_N, "k=20;alpha=1;seed=1", "n", "12500,25000,50000,100000"},
     {"leist.fig5.6", ALPHA_ALL, "n=20000;alpha=1;seed=1", "k", "10,20,40,60,80,100"},
     {"leist.fig5.7", BA_ALL, "n=200000;m=10;seed=1", "x", XS},
     {"leist.fig5.7", BA_ALL, "n=100000;m=25;seed=1", "x", XS},
     {"leist.fig5.7", BA_ALL, "n=50000;m=50;seed=1", "x", XS},
-    {"leist.fig5.8", BA_ALL, "m=10;seed=1", "n", "40000,80000,120000,160000,200000"},
+    {"leist.fig5.8", BA_N, "m=10;seed=1", "n", "40000,80000,120000,160000,200000"},
     {"leist.fig5.9", BA_ALL, "n=40000;seed=1", "m", "10,20,30,40,50"},
 };
 

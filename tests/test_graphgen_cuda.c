@@ -1,4 +1,4 @@
-/* graphgen_cuda: graphgen.{alpha,ba}.cuda1 and .cuda2 give exactly graphgen.{alpha,ba}.seq's
+/* graphgen_cuda: graphgen.{alpha,ba}.cuda1, .cuda2 and .cudapool give exactly graphgen.{alpha,ba}.seq's
  * graph (same edgeset_hash, same CSR) - the canonical arithmetic of graphgen.md 3.2 / 4.2
  * makes this exact - for several seeds, a candidate count that crosses 256-candidate chunk
  * boundaries, allocation multiples X from 1 (a reallocation at every insertion) to 256
@@ -10,6 +10,7 @@
 #include <string.h>
 
 static int reps = 2;
+static const char *const vname[] = {"cuda1", "cuda2", "cudapool"};
 
 #include "check.h"
 #include "cxb/cuda.h"
@@ -30,13 +31,13 @@ static void alpha_case(uint64_t n, uint32_t k, double alpha, uint64_t seed, uint
     cxb_alpha_params p = {n, k, alpha, seed, x, 0};
     cxb_adjlists ref, got;
     CHECK(cxb_alpha_seq(&p, &ref) == CXB_OK);
-    for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDA2; ++v)
+    for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDAPOOL; ++v)
         for (int rep = 0; rep < reps; ++rep) {
             cxb_gg_cuda_stats cs;
             cxb_status st = cxb_alpha_cuda(&p, (cxb_gg_variant)v, &got, &cs);
             char what[128];
-            snprintf(what, sizeof what, "alpha n=%llu k=%u x=%u cuda%d run %d", (unsigned long long)n, k, x,
-                     v - CXB_GG_CUDA1 + 1, rep);
+            snprintf(what, sizeof what, "alpha n=%llu k=%u x=%u %s run %d", (unsigned long long)n, k, x,
+                     vname[v - CXB_GG_CUDA1], rep);
             CHECK_MSG(st == CXB_OK, "%s: %s", what, cxb_last_error());
             if (st != CXB_OK)
                 continue;
@@ -52,13 +53,13 @@ static void ba_case(uint64_t n, uint32_t m, uint64_t n0, uint64_t seed, uint32_t
     cxb_ba_params p = {n, m, n0, seed, x, 0};
     cxb_adjlists ref, got;
     CHECK(cxb_ba_seq(&p, &ref) == CXB_OK);
-    for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDA2; ++v)
+    for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDAPOOL; ++v)
         for (int rep = 0; rep < reps; ++rep) {
             cxb_gg_cuda_stats cs;
             cxb_status st = cxb_ba_cuda(&p, (cxb_gg_variant)v, &got, &cs);
             char what[128];
-            snprintf(what, sizeof what, "ba n=%llu m=%u x=%u cuda%d run %d", (unsigned long long)n, m, x,
-                     v - CXB_GG_CUDA1 + 1, rep);
+            snprintf(what, sizeof what, "ba n=%llu m=%u x=%u %s run %d", (unsigned long long)n, m, x,
+                     vname[v - CXB_GG_CUDA1], rep);
             CHECK_MSG(st == CXB_OK, "%s: %s", what, cxb_last_error());
             if (st != CXB_OK)
                 continue;

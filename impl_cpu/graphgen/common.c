@@ -62,7 +62,7 @@ uint32_t cxb_alpha_x_auto(cxb_gg_variant v, uint32_t k)
     if (v == CXB_GG_SEQ || v == CXB_GG_PTHREADS)
         return 4;
     uint32_t p = pow2_at_least(((uint64_t)6 * k + 4) / 5);
-    return v == CXB_GG_CUDA2 && p < 64 ? 64 : p;
+    return (v == CXB_GG_CUDA2 || v == CXB_GG_CUDAPOOL) && p < 64 ? 64 : p;
 }
 
 uint32_t cxb_ba_x_auto(cxb_gg_variant v, uint32_t m)

@@ -200,7 +200,8 @@ typedef struct alpha_dev {
     int *d_err;
     /* host mirror */
     uint32_t *deg, *cap;
-    cxb_vid **ptr; /* cuda2 */
+    cxb_vid **ptr; /* cuda2, cudapool */
+    cudaMemPool_t pool; /* cudapool */
     cxb_vid *rset;
 } alpha_dev;
 
@@ -241,7 +242,7 @@ static cxb_status host_insert(alpha_dev *d, uint32_t x, cxb_vid v, cxb_vid w, ui
     } else {
         cxb_vid *nl = NULL, *old = d->ptr[v];
         size_t nbytes = (size_t)(deg + x) * sizeof(cxb_vid);
-        if ((st = CXB_CUDA_ALLOC(cudaMalloc((void **)&nl, nbytes), nbytes)) != CXB_OK)
+        if ((st = gg_host_alloc(d->pool, d->s1, &nl, nbytes)) != CXB_OK)
             return st;
         ++stats->allocations;
         *bytes += nbytes;
@@ -257,7 +258,7 @@ static cxb_status host_insert(alpha_dev *d, uint32_t x, cxb_vid v, cxb_vid w, ui
         if ((st = CXB_CUDA_LAUNCHED("set_list_kernel")) != CXB_OK)
             return st;
         if (old) { /* cudaFree synchronises the device: part of what CUDA 2 costs (11.15) */
-            if ((st = CXB_CUDA(cudaFree(old))) != CXB_OK)
+            if ((st = gg_host_free(d->pool, d->s1, old)) != CXB_OK)
                 return st;
             ++stats->frees;
             *bytes -= (size_t)d->cap[v] * sizeof(cxb_vid);
@@ -277,7 +278,7 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
     cxb_status st = cxb_alpha_check(p);
     if (st != CXB_OK)
         return st;
-    if (v != CXB_GG_CUDA1 && v != CXB_GG_CUDA2)
+    if (v != CXB_GG_CUDA1 && v != CXB_GG_CUDA2 && v != CXB_GG_CUDAPOOL)
         return cxb_fail(CXB_EINPUT, "graphgen.alpha: not a CUDA variant");
     uint64_t n = p->n;
     uint32_t k = p->k, x = p->x ? p->x : cxb_alpha_x_auto(v, k);
@@ -309,7 +310,8 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
     }
     if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s0, cudaStreamNonBlocking))) != CXB_OK ||
         (st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s1, cudaStreamNonBlocking))) != CXB_OK ||
-        (st = CXB_CUDA(cudaEventCreateWithFlags(&d.ins, cudaEventDisableTiming))) != CXB_OK)
+        (st = CXB_CUDA(cudaEventCreateWithFlags(&d.ins, cudaEventDisableTiming))) != CXB_OK ||
+        (v == CXB_GG_CUDAPOOL && (st = gg_pool_get(&d.pool)) != CXB_OK))
         goto fail;
     {
         int64_t t0 = gg_now_ns(); /* gen: from here to the synchronised device lists */
@@ -427,7 +429,7 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
     }
 fail:
     {
-        cxb_status st2 = d.l.list ? gg_lists_release(&d.l, v == CXB_GG_CUDA2 ? d.ptr : NULL) : CXB_OK;
+        cxb_status st2 = d.l.list ? gg_lists_release(&d.l, v != CXB_GG_CUDA1 ? d.ptr : NULL, d.pool) : CXB_OK;
         if (st == CXB_OK)
             st = st2;
     }

@@ -12,7 +12,9 @@
  *          t to the chosen lists, allocating degree + X with malloc when a degree is a
  *          multiple of X, X = 16 by default;
  *   cuda2: the host, which tracks every degree, creates A_t and grows full lists with
- *          cudaMalloc / cudaMemcpyAsync / cudaFree; append_kernel only writes and increments.
+ *          cudaMalloc / cudaMemcpyAsync / cudaFree; append_kernel only writes and increments;
+ *   cudapool (extension, graphgen.md 3.6): as cuda2 with cudaMallocFromPoolAsync /
+ *          cudaFreeAsync on S1 from the default pool (release threshold at the maximum).
  * The set of chosen vertices and the number of empty slots do not depend on atomic order,
  * and the redraws are keyed by slot rank, so after the sort A_t equals graphgen.ba.seq's.
  *
@@ -202,6 +204,7 @@ typedef struct ba_dev {
     cxb_vid **h_newptr;
     uint32_t *hdeg, *hcap;      /* cuda2: host mirror */
     cxb_vid **hptr;
+    cudaMemPool_t pool;         /* cudapool */
 } ba_dev;
 
 static void ba_dev_free(ba_dev *d)
@@ -254,7 +257,7 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
     cxb_status st = cxb_ba_check(&p);
     if (st != CXB_OK)
         return st;
-    if (v != CXB_GG_CUDA1 && v != CXB_GG_CUDA2)
+    if (v != CXB_GG_CUDA1 && v != CXB_GG_CUDA2 && v != CXB_GG_CUDAPOOL)
         return cxb_fail(CXB_EINPUT, "graphgen.ba: not a CUDA variant");
     if (p.n0 > 0xFFFFFFFFull || p.n0 - 1 > 1u << 20)
         return cxb_fail(CXB_EINPUT, "graphgen.ba: n0=%llu: the CUDA core kernel takes at most 2^20",
@@ -262,7 +265,7 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
     uint64_t n = p.n, n0 = p.n0;
     uint32_t m = p.m, x = p.x ? p.x : cxb_ba_x_auto(v, m);
     uint32_t cap0 = round_up((uint32_t)(n0 - 1), x), capt = round_up(m, x);
-    int host = v == CXB_GG_CUDA2;
+    int host = v != CXB_GG_CUDA1; /* cuda2 and cudapool: the host manages the lists */
     stats->x = x;
     ba_dev d;
     memset(&d, 0, sizeof d);
@@ -288,7 +291,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
         (st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s2, cudaStreamNonBlocking))) != CXB_OK ||
         (st = CXB_CUDA(cudaEventCreateWithFlags(&d.sorted, cudaEventDisableTiming))) != CXB_OK ||
         (st = CXB_CUDA(cudaEventCreateWithFlags(&d.e1, cudaEventDisableTiming))) != CXB_OK ||
-        (st = CXB_CUDA(cudaEventCreateWithFlags(&d.e2, cudaEventDisableTiming))) != CXB_OK)
+        (st = CXB_CUDA(cudaEventCreateWithFlags(&d.e2, cudaEventDisableTiming))) != CXB_OK ||
+        (v == CXB_GG_CUDAPOOL && (st = gg_pool_get(&d.pool)) != CXB_OK))
         goto fail;
     {
         int64_t t0 = gg_now_ns(); /* gen: from here to the synchronised device lists */
@@ -311,7 +315,7 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
         /* the core (Alg. 16 line 1) */
         if (host) {
             for (uint64_t u = 0; u < n0; ++u) {
-                if ((st = DALLOC(d.hptr[u], (size_t)cap0 * 4)) != CXB_OK)
+                if ((st = gg_host_alloc(d.pool, d.s1, &d.hptr[u], (size_t)cap0 * 4)) != CXB_OK)
                     goto fail;
                 d.hdeg[u] = (uint32_t)(n0 - 1);
                 d.hcap[u] = cap0;
@@ -399,7 +403,7 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                 (st = CXB_CUDA(cudaStreamSynchronize(d.s1))) != CXB_OK) /* h_newptr is reused */
                 goto fail;
             cxb_vid *at = NULL;
-            if ((st = DALLOC(at, (size_t)capt * 4)) != CXB_OK)
+            if ((st = gg_host_alloc(d.pool, d.s1, &at, (size_t)capt * 4)) != CXB_OK)
                 goto fail;
             ++stats->allocations;
             bytes += (size_t)capt * 4;
@@ -414,12 +418,12 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                 if (d.hdeg[u] == d.hcap[u]) {
                     cxb_vid *nl = NULL, *old = d.hptr[u];
                     size_t nb = (size_t)(d.hdeg[u] + x) * 4;
-                    if ((st = DALLOC(nl, nb)) != CXB_OK)
+                    if ((st = gg_host_alloc(d.pool, d.s1, &nl, nb)) != CXB_OK)
                         goto fail;
                     ++stats->allocations;
                     bytes += nb;
                     if ((st = CXB_CUDA(cudaMemcpyAsync(nl, old, (size_t)d.hdeg[u] * 4, cudaMemcpyDeviceToDevice, d.s1))) != CXB_OK ||
-                        (st = CXB_CUDA(cudaFree(old))) != CXB_OK) /* synchronises the device (graphgen.md 11.15) */
+                        (st = gg_host_free(d.pool, d.s1, old)) != CXB_OK) /* cuda2: synchronises the device (11.15) */
                         goto fail;
                     ++stats->frees;
                     bytes -= (size_t)d.hcap[u] * 4;
@@ -466,7 +470,7 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
     }
 fail:
     {
-        cxb_status st2 = d.l.list ? gg_lists_release(&d.l, host ? d.hptr : NULL) : CXB_OK;
+        cxb_status st2 = d.l.list ? gg_lists_release(&d.l, host ? d.hptr : NULL, d.pool) : CXB_OK;
         if (st == CXB_OK)
             st = st2;
     }

@@ -65,6 +65,38 @@ static cxb_status gg_set_heap(uint64_t want_mb, uint64_t *got_mb)
     return CXB_OK;
 }
 
+/* cudapool (graphgen.md 3.6): the device's default pool with the release threshold at the
+ * maximum, so that freed blocks stay in the pool and nothing synchronises the device. */
+static cxb_status gg_pool_get(cudaMemPool_t *pool)
+{
+    int dev = 0;
+    cxb_status st = CXB_CUDA(cudaGetDevice(&dev));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaDeviceGetDefaultMemPool(pool, dev));
+    uint64_t threshold = UINT64_MAX;
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemPoolSetAttribute(*pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    return st;
+}
+
+/* A list of `bytes` for the host-managed variants: cudaMalloc (cuda2, synchronous) or
+ * cudaMallocFromPoolAsync on stream s (cudapool). */
+static cxb_status gg_host_alloc(cudaMemPool_t pool, cudaStream_t s, cxb_vid **p, size_t bytes)
+{
+    if (pool)
+        return CXB_CUDA_ALLOC(cudaMallocFromPoolAsync((void **)p, bytes, pool, s), bytes);
+    return CXB_CUDA_ALLOC(cudaMalloc((void **)p, bytes), bytes);
+}
+
+/* Its release: cudaFree synchronises the device (cuda2, graphgen.md 11.15); cudaFreeAsync
+ * is ordered after the copies already queued on s (cudapool). */
+static cxb_status gg_host_free(cudaMemPool_t pool, cudaStream_t s, cxb_vid *p)
+{
+    if (pool)
+        return CXB_CUDA(cudaFreeAsync(p, s));
+    return CXB_CUDA(cudaFree(p));
+}
+
 static cxb_status gg_lists_alloc(gg_dev_lists *l, uint64_t n)
 {
     memset(l, 0, sizeof *l);
@@ -147,9 +179,10 @@ done:
 }
 
 /* Releases the per-vertex lists: device free for the CUDA 1 variants, cudaFree of the
- * host-tracked pointers for CUDA 2 (host_ptr non-NULL). Errors here are returned only
- * when nothing else failed. */
-static cxb_status gg_lists_release(gg_dev_lists *l, cxb_vid **host_ptr)
+ * host-tracked pointers for CUDA 2 (host_ptr non-NULL), cudaFreeAsync for cudapool (pool
+ * non-NULL: pool memory goes back the way it came). Errors here are returned only when
+ * nothing else failed. */
+static cxb_status gg_lists_release(gg_dev_lists *l, cxb_vid **host_ptr, cudaMemPool_t pool)
 {
     cxb_status st = CXB_OK;
     if (l->list && !host_ptr) {
@@ -158,10 +191,13 @@ static cxb_status gg_lists_release(gg_dev_lists *l, cxb_vid **host_ptr)
         if (st == CXB_OK)
             st = CXB_CUDA(cudaDeviceSynchronize());
     }
-    if (host_ptr)
+    if (host_ptr) {
         for (uint64_t v = 0; v < l->n; ++v)
             if (host_ptr[v])
-                cudaFree(host_ptr[v]);
+                (void)(pool ? cudaFreeAsync(host_ptr[v], 0) : cudaFree(host_ptr[v]));
+        if (pool)
+            (void)cudaDeviceSynchronize();
+    }
     cudaFree(l->list);
     cudaFree(l->deg);
     cudaFree(l->cap);

@@ -185,7 +185,8 @@ typedef enum cxb_gg_variant {
     CXB_GG_SEQ,
     CXB_GG_PTHREADS,
     CXB_GG_CUDA1, /* device malloc/free */
-    CXB_GG_CUDA2  /* host cudaMalloc/cudaFree through mapped memory */
+    CXB_GG_CUDA2, /* host cudaMalloc/cudaFree through mapped memory */
+    CXB_GG_CUDAPOOL /* extension (graphgen.md 3.6): as CUDA2, cudaMallocAsync/cudaFreeAsync from a pool */
 } cxb_gg_variant;
 
 typedef struct cxb_alpha_params {

@@ -28,7 +28,10 @@ typedef struct cxb_gg_cuda_stats {
     int64_t gen_ns, d2h_ns;
 } cxb_gg_cuda_stats;
 
-/* v is CXB_GG_CUDA1 or CXB_GG_CUDA2; out is initialised here (host lists). */
+/* v is CXB_GG_CUDA1, CXB_GG_CUDA2 or CXB_GG_CUDAPOOL (the extension of graphgen.md 3.6: CUDA 2's
+ * host-side management with stream-ordered cudaMallocAsync / cudaFreeAsync on S1 from the
+ * device's default pool, release threshold at the maximum, so no allocation or release
+ * synchronises the device); out is initialised here (host lists). */
 cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out,
                           cxb_gg_cuda_stats *stats);
 cxb_status cxb_ba_cuda(const cxb_ba_params *p, cxb_gg_variant v, cxb_adjlists *out,
