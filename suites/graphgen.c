@@ -440,17 +440,18 @@ static const cxb_figure_spec graphgen_figures[] = {
      "impl=graphgen.ba.*", NULL},
 };
 
+/* Designated initializers: fields added to cxb_study later stay NULL without a warning. */
 const cxb_study cxb_study_graphgen = {
-    "graphgen",
-    "faithful graph generators: Watts alpha-model and Leist's BA, device vs host memory (Leist ch. 5)",
-    "graphgen.alpha.seq",
-    graphgen_impls,
-    sizeof graphgen_impls / sizeof graphgen_impls[0],
-    graphgen_sweeps,
-    graphgen_series,
-    sizeof graphgen_series / sizeof graphgen_series[0],
-    graphgen_figures,
-    sizeof graphgen_figures / sizeof graphgen_figures[0],
-    "vertices", /* the rate column is n per second; the study reads times, not rates */
-    cxb_graphgen_table51_print,
+    .name = "graphgen",
+    .summary = "faithful graph generators: Watts alpha-model and Leist's BA, device vs host memory (Leist ch. 5)",
+    .reference_impl = "graphgen.alpha.seq",
+    .impls = graphgen_impls,
+    .nimpls = sizeof graphgen_impls / sizeof graphgen_impls[0],
+    .sweeps = graphgen_sweeps,
+    .series = graphgen_series,
+    .nseries = sizeof graphgen_series / sizeof graphgen_series[0],
+    .figures = graphgen_figures,
+    .nfigures = sizeof graphgen_figures / sizeof graphgen_figures[0],
+    .time_unit_of_work = "vertices", /* the rate column is n per second; the study reads times, not rates */
+    .print_tables = cxb_graphgen_table51_print,
 };
