@@ -320,6 +320,8 @@ static int graph_gen(int argc, char **argv)
     return 0;
 }
 
+int cxb_cli_graphgen_gen(int argc, char **argv); /* harness/cli_graphgen.c: alpha:, ba: */
+
 int cxb_cli_graph(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
@@ -328,8 +330,12 @@ int cxb_cli_graph(int argc, char **argv)
         return graph_info(argc - 1, argv + 1);
     if (!strcmp(argv[1], "convert"))
         return graph_convert(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "gen"))
+    if (!strcmp(argv[1], "gen")) {
+        for (int i = 2; i < argc; ++i) /* the faithful study generators (graphgen.md 10.1) */
+            if (!strncmp(argv[i], "alpha:", 6) || !strncmp(argv[i], "ba:", 3))
+                return cxb_cli_graphgen_gen(argc - 1, argv + 1);
         return graph_gen(argc - 1, argv + 1);
+    }
     return cxb_cli_error(2, "graph: %s: unknown subcommand (this build has: info, convert, gen)",
                          argv[1]);
 }

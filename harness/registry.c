@@ -8,9 +8,10 @@
 const char *const cxb_backend_names[3] = {"seq", "pthreads", "cuda"};
 
 extern const cxb_study cxb_study_prng; /* suites/prng.c */
-extern const cxb_study cxb_study_malloc; /* suites/malloc.c */
+extern const cxb_study cxb_study_graphgen; /* suites/graphgen.c */
+extern const cxb_study cxb_study_malloc;   /* suites/malloc.c */
 
-static const cxb_study *const all_studies[] = {&cxb_study_prng, &cxb_study_malloc};
+static const cxb_study *const all_studies[] = {&cxb_study_prng, &cxb_study_graphgen, &cxb_study_malloc};
 
 const cxb_study *const *cxb_studies(size_t *count)
 {

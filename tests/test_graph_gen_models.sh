@@ -96,7 +96,7 @@ expect_gen_fail "perm=3: expected 0 or 1" rmat:scale=5,perm=3 --out "$o"
 expect_gen_fail "bacopy needs m >= 1" bacopy:n=10,m=0 --out "$o"
 expect_gen_fail "bacopy needs n0 = 0 or 2 <= n0 <= n" bacopy:n=10,m=2,n0=1 --out "$o"
 expect_gen_fail "bacopy needs n0 = 0 or 2 <= n0 <= n" bacopy:n=5,m=3 --out "$o"
-expect_gen_fail "unknown model 'ba'" ba:n=10,m=2 --out "$o"
+expect_gen_fail "unknown model 'barabasi'" barabasi:n=10,m=2 --out "$o"
 # a run-time error of ws (near-complete ring) also leaves nothing behind: exit 2
 # (n = 6, k = 4, p = 1: a vertex soon neighbours all five others; seeds 1 .. 10 include
 # failures)
