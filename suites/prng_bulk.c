@@ -256,8 +256,7 @@ void cxb_prng_bulk_extra(void *vctx, char *buf, size_t size)
     "1024,4096,16384,65536,262144,1048576,2097152,4194304,8388608,16777216,25165824,33554432,"     \
     "50331648,67108864"
 #define NS_GPU                                                                                     \
-    "1024,16384,262144,1048576,4194304,16777216,33554432,67108864,134217728,268435456,536870912,"  \
-    "1073741824"
+    "1024,16384,262144,1048576,4194304,16777216,33554432,67108864,134217728,268435456,536870912"
 /* cuRAND's MT19937 accepts no DYNAMIC ordering: it is in the default-ordering rows only */
 #define CURAND_IDS "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand,prng.mtgp32.curand"
 

@@ -21,6 +21,8 @@ struct cxb_curand_cuda {
     curandGenerator_t gen;
     cxb_curand_type type;
     uint64_t n; /* numbers per call (o holds n words, 2n for doubles) */
+    uint64_t seed;
+    int no_offset; /* MTGP32 refuses curandSetGeneratorOffset (TYPE_ERROR) */
 };
 
 static const char *curand_name(curandStatus_t s)
@@ -87,6 +89,8 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
         st = curand_check(curandCreateGenerator(&ctx->gen, types[gen]), "curandCreateGenerator", CXB_ERESOURCE);
     if (st == CXB_OK)
         st = curand_check(curandSetStream(ctx->gen, ctx->o.stream), "curandSetStream", CXB_ERESOURCE);
+    ctx->seed = seed;
+    ctx->no_offset = gen == CXB_CURAND_MTGP32;
     if (st == CXB_OK)
         st = curand_check(curandSetPseudoRandomGeneratorSeed(ctx->gen, seed),
                           "curandSetPseudoRandomGeneratorSeed", CXB_EINPUT);
@@ -103,7 +107,12 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
 
 extern "C" cxb_status cxb_curand_cuda_reset(cxb_curand_cuda *ctx)
 {
-    cxb_status st = curand_check(curandSetGeneratorOffset(ctx->gen, 0), "curandSetGeneratorOffset", CXB_EINPUT);
+    /* back to the start of the stream: the offset to 0, or for MTGP32 (which has no offsets)
+     * the seed set again, which also resets its states */
+    cxb_status st = ctx->no_offset ? curand_check(curandSetPseudoRandomGeneratorSeed(ctx->gen, ctx->seed),
+                                                  "curandSetPseudoRandomGeneratorSeed", CXB_EINPUT)
+                                   : curand_check(curandSetGeneratorOffset(ctx->gen, 0), "curandSetGeneratorOffset",
+                                                  CXB_EINPUT);
     if (st == CXB_OK)
         st = curand_check(curandGenerateSeeds(ctx->gen), "curandGenerateSeeds", CXB_ERESOURCE);
     if (st == CXB_OK)
