@@ -23,7 +23,16 @@ struct cxb_curand_cuda {
     uint64_t n; /* numbers per call (o holds n words, 2n for doubles) */
     uint64_t seed;
     int no_offset; /* MTGP32 refuses curandSetGeneratorOffset (TYPE_ERROR) */
+    cxb_curand_gen which;
+    cxb_curand_ordering ordering;
 };
+
+static const curandRngType_t curand_types[] = {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A,
+                                               CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_MTGP32,
+                                               CURAND_RNG_PSEUDO_MT19937};
+static const curandOrdering_t curand_orders[] = {CURAND_ORDERING_PSEUDO_DEFAULT, CURAND_ORDERING_PSEUDO_SEEDED,
+                                                 CURAND_ORDERING_PSEUDO_LEGACY, CURAND_ORDERING_PSEUDO_DYNAMIC};
+static const char *const curand_order_names[] = {"default", "seeded", "legacy", "dynamic"};
 
 static const char *curand_name(curandStatus_t s)
 {
@@ -64,16 +73,26 @@ extern "C" void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx)
     free(ctx);
 }
 
+/* The generator of ctx: created on ctx's stream with its seed and ordering. */
+static cxb_status make_generator(cxb_curand_cuda *ctx)
+{
+    cxb_status st =
+        curand_check(curandCreateGenerator(&ctx->gen, curand_types[ctx->which]), "curandCreateGenerator", CXB_ERESOURCE);
+    if (st == CXB_OK)
+        st = curand_check(curandSetStream(ctx->gen, ctx->o.stream), "curandSetStream", CXB_ERESOURCE);
+    if (st == CXB_OK)
+        st = curand_check(curandSetPseudoRandomGeneratorSeed(ctx->gen, ctx->seed),
+                          "curandSetPseudoRandomGeneratorSeed", CXB_EINPUT);
+    if (st == CXB_OK && curandSetGeneratorOrdering(ctx->gen, curand_orders[ctx->ordering]) != CURAND_STATUS_SUCCESS)
+        st = cxb_fail(CXB_EINPUT, "--set ordering=%s: this cuRAND generator does not offer it",
+                      curand_order_names[ctx->ordering]);
+    return st;
+}
+
 extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_gen gen,
                                              cxb_curand_ordering ordering, uint64_t seed, uint64_t n,
                                              cxb_curand_type type)
 {
-    static const curandRngType_t types[] = {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A,
-                                            CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_MTGP32,
-                                            CURAND_RNG_PSEUDO_MT19937};
-    static const curandOrdering_t orders[] = {CURAND_ORDERING_PSEUDO_DEFAULT, CURAND_ORDERING_PSEUDO_SEEDED,
-                                              CURAND_ORDERING_PSEUDO_LEGACY, CURAND_ORDERING_PSEUDO_DYNAMIC};
-    static const char *const order_names[] = {"default", "seeded", "legacy", "dynamic"};
     *out = NULL;
     cxb_curand_cuda *ctx = (cxb_curand_cuda *)calloc(1, sizeof *ctx);
     if (!ctx)
@@ -85,18 +104,12 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
         return cxb_fail(CXB_EINPUT, "prng.curand: n = %llu doubles is too many", (unsigned long long)n);
     }
     cxb_status st = cxb_u32_output_create(&ctx->o, type == CXB_CURAND_F64 ? 2 * n : n, 256, 16, "prng.curand");
-    if (st == CXB_OK)
-        st = curand_check(curandCreateGenerator(&ctx->gen, types[gen]), "curandCreateGenerator", CXB_ERESOURCE);
-    if (st == CXB_OK)
-        st = curand_check(curandSetStream(ctx->gen, ctx->o.stream), "curandSetStream", CXB_ERESOURCE);
     ctx->seed = seed;
     ctx->no_offset = gen == CXB_CURAND_MTGP32;
+    ctx->which = gen;
+    ctx->ordering = ordering;
     if (st == CXB_OK)
-        st = curand_check(curandSetPseudoRandomGeneratorSeed(ctx->gen, seed),
-                          "curandSetPseudoRandomGeneratorSeed", CXB_EINPUT);
-    if (st == CXB_OK && curandSetGeneratorOrdering(ctx->gen, orders[ordering]) != CURAND_STATUS_SUCCESS)
-        st = cxb_fail(CXB_EINPUT, "--set ordering=%s: this cuRAND generator does not offer it",
-                      order_names[ordering]);
+        st = make_generator(ctx);
     if (st != CXB_OK) {
         cxb_curand_cuda_destroy(ctx);
         return st;
@@ -107,12 +120,16 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
 
 extern "C" cxb_status cxb_curand_cuda_reset(cxb_curand_cuda *ctx)
 {
-    /* back to the start of the stream: the offset to 0, or for MTGP32 (which has no offsets)
-     * the seed set again, which also resets its states */
-    cxb_status st = ctx->no_offset ? curand_check(curandSetPseudoRandomGeneratorSeed(ctx->gen, ctx->seed),
-                                                  "curandSetPseudoRandomGeneratorSeed", CXB_EINPUT)
-                                   : curand_check(curandSetGeneratorOffset(ctx->gen, 0), "curandSetGeneratorOffset",
-                                                  CXB_EINPUT);
+    /* back to the start of the stream: the offset to 0; MTGP32 has no offset and setting its
+     * seed again does not restart it (seen on the H100), so its generator is made anew */
+    cxb_status st;
+    if (ctx->no_offset) {
+        curandDestroyGenerator(ctx->gen);
+        ctx->gen = NULL;
+        st = make_generator(ctx);
+    } else {
+        st = curand_check(curandSetGeneratorOffset(ctx->gen, 0), "curandSetGeneratorOffset", CXB_EINPUT);
+    }
     if (st == CXB_OK)
         st = curand_check(curandGenerateSeeds(ctx->gen), "curandGenerateSeeds", CXB_ERESOURCE);
     if (st == CXB_OK)
