@@ -22,7 +22,7 @@ struct cxb_curand_cuda {
     cxb_curand_type type;
     uint64_t n; /* numbers per call (o holds n words, 2n for doubles) */
     uint64_t seed;
-    int no_offset; /* MTGP32 refuses curandSetGeneratorOffset (TYPE_ERROR) */
+    int no_offset; /* MTGP32 and MT19937 refuse curandSetGeneratorOffset (TYPE_ERROR) */
     cxb_curand_gen which;
     cxb_curand_ordering ordering;
 };
@@ -105,7 +105,7 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
     }
     cxb_status st = cxb_u32_output_create(&ctx->o, type == CXB_CURAND_F64 ? 2 * n : n, 256, 16, "prng.curand");
     ctx->seed = seed;
-    ctx->no_offset = gen == CXB_CURAND_MTGP32;
+    ctx->no_offset = gen == CXB_CURAND_MTGP32 || gen == CXB_CURAND_MT19937;
     ctx->which = gen;
     ctx->ordering = ordering;
     if (st == CXB_OK)
@@ -120,8 +120,9 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
 
 extern "C" cxb_status cxb_curand_cuda_reset(cxb_curand_cuda *ctx)
 {
-    /* back to the start of the stream: the offset to 0; MTGP32 has no offset and setting its
-     * seed again does not restart it (seen on the H100), so its generator is made anew */
+    /* back to the start of the stream: the offset to 0; MTGP32 and MT19937 have no offset
+     * (TYPE_ERROR) and setting MTGP32's seed again does not restart it (seen on the H100), so
+     * their generator is made anew */
     cxb_status st;
     if (ctx->no_offset) {
         curandDestroyGenerator(ctx->gen);
