@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/pool.h"
 #include "cxb/prng_gen.h"
 #include "harness/cli.h"
 #include "harness/params.h"
@@ -89,6 +90,36 @@ static uint32_t next_word(word_reader *r)
     return r->buf[r->at++];
 }
 
+/* --backend B: outputs [first, first + count) of stream 0 through B's bulk path, written. */
+static int fill_backend(int gid, uint64_t seed, uint64_t first, uint64_t count, cxb_fill_backend backend,
+                        cxb_out_format fmt)
+{
+    uint32_t *out = malloc(count * sizeof *out);
+    cxb_pool *pool = NULL;
+    cxb_status st = out ? CXB_OK : cxb_fail(CXB_ERESOURCE, "out of host memory for %llu numbers",
+                                             (unsigned long long)count);
+    if (st == CXB_OK && backend == CXB_FILL_PTHREADS)
+        st = cxb_pool_create(&pool, cxb_default_threads(), CXB_BIND_NONE);
+    if (st == CXB_OK)
+        st = cxb_prng_fill_u32((cxb_rng_id)gid, seed, 0, first, count, out, backend, pool);
+    cxb_pool_destroy(pool);
+    if (st != CXB_OK) {
+        free(out);
+        return cxb_cli_error(st == CXB_EINPUT ? 2 : 3, "prng: --backend: %s", cxb_last_error());
+    }
+    cxb_prng_writer w;
+    cxb_prng_writer_stdout(&w, fmt, CXB_PACK_32, 8);
+    int rc = 0;
+    for (uint64_t k = 0; rc == 0 && k < count; ++k)
+        rc = cxb_prng_put(&w, out[k]);
+    if (rc == 0)
+        rc = cxb_prng_finish(&w);
+    free(out);
+    if (rc > 0)
+        return cxb_cli_error(2, "prng: writing to stdout failed: %s", strerror(errno));
+    return 0;
+}
+
 static int parse_u64(const char *flag, const char *text, uint64_t *out)
 {
     return cxb_cli_parse_u64("prng", flag, text, out);
@@ -135,7 +166,7 @@ int cxb_cli_prng_u32(int argc, char **argv)
     cxb_out_format fmt = CXB_OUT_DEC;
     cxb_prng_source_opts so;
     cxb_prng_source_opts_init(&so, d->name);
-    int have_source_opt = 0;
+    int have_source_opt = 0, backend = -1; /* --backend: -1 none, else a cxb_fill_backend */
     for (int i = 2; i < argc && rc == 0; ++i) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] != '-')
@@ -162,6 +193,12 @@ int cxb_cli_prng_u32(int argc, char **argv)
             rc = parse_u64(a, v, &rounds);
         else if (!strcmp(a, "--format"))
             rc = cxb_prng_parse_format(v, &fmt);
+        else if (!strcmp(a, "--backend")) {
+            backend = !strcmp(v, "seq") ? CXB_FILL_SEQ : !strcmp(v, "pthreads") ? CXB_FILL_PTHREADS
+                      : !strcmp(v, "cuda") ? CXB_FILL_CUDA : -2;
+            if (backend == -2)
+                return cxb_cli_error(2, "prng: --backend %s: expected seq, pthreads or cuda", v);
+        }
         else if (!strcmp(a, "--key"))
             rc = parse_words(a, v, b.key, 4, &nkey);
         else if (!strcmp(a, "--counter"))
@@ -198,6 +235,15 @@ int cxb_cli_prng_u32(int argc, char **argv)
     if (is_mt && !have_sub && seed > UINT32_MAX)
         return cxb_cli_error(2, "prng: --seed %llu: std::mt19937 takes a 32-bit seed", (unsigned long long)seed);
 
+    if (backend >= 0) {
+        /* the same numbers through a backend's bulk path (stream 0, S = 1 job) */
+        if (block_mode || have_source_opt || sub != 0 || count == 0 || (rounds && b.rounds != (is_philox ? 10u : 20u)))
+            return cxb_cli_error(2, "prng: --backend generates stream 0 (no --subsequence, --dist, --interleave, "
+                                    "--key/--counter or --rounds) and needs a --count above 0");
+        if (off > UINT64_MAX - skip || count > (1ull << 31))
+            return cxb_cli_error(2, "prng: --backend: --count at most 2^31 numbers");
+        return fill_backend(gid, seed, off + skip, count, (cxb_fill_backend)backend, fmt);
+    }
     cxb_prng_source *src = NULL;
     if (block_mode) {
         block(&b);

@@ -91,6 +91,17 @@ expect_output "$("$cx" prng mrg32k3a --seed 7 --count 9)" "$cx" prng mrg32k3a --
 expect_error 2 "$cx" prng mt19937 --dist split --count 3
 expect_error 2 "$cx" prng xorwow --dist nonsense --count 3
 expect_error 2 "$cx" prng philox4x32 --rounds 7 --interleave 2 --count 3
+# --backend: the same numbers through a backend's bulk path (stream 0)
+for g in xorwow mrg32k3a philox4x32 mt19937 tinymt32 ranq1; do
+    want=$("$cx" prng $g --seed 99 --offset 5 --count 7)
+    expect_output "$want" "$cx" prng $g --seed 99 --offset 3 --skip 2 --count 7 --backend seq
+    expect_output "$want" "$cx" prng $g --seed 99 --offset 5 --count 7 --backend pthreads
+    got=$("$cx" prng $g --seed 99 --offset 5 --count 7 --backend cuda 2>/dev/null); rc=$?
+    [ "$rc" = 3 ] || [ "$got" = "$want" ] || fail "--backend cuda for $g: rc $rc, [$got] != [$want]"
+done
+expect_error 2 "$cx" prng xorwow --backend gpu --count 3
+expect_error 2 "$cx" prng xorwow --backend seq --subsequence 1 --count 3
+expect_error 2 "$cx" prng xorwow --backend seq --count 0
 # mt19937 stream K >= 1 is init_by_array({seed lo, seed hi, K lo, K hi}): the published
 # mt19937ar vector is init_by_array({0x123, 0x234, 0x345, 0x456})
 expect_output "1067595299" "$cx" prng mt19937 --seed $(((0x234 << 32) | 0x123)) --subsequence $(((0x456 << 32) | 0x345)) --count 1
