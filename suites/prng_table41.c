@@ -8,6 +8,7 @@
 
 #include "cxb/config.h"
 #include "harness/csv.h"
+#include "harness/table.h"
 #include "suites/prng_tables.h"
 
 #define TABLE41_DRAWS 3e10 /* Leist Table 4.1: 3x10^10 uniform draws in total */
@@ -15,18 +16,14 @@
 static const unsigned table_sizes[] = {97, 1021, 4093, 92153};
 #define NSIZES (sizeof table_sizes / sizeof table_sizes[0])
 
+/* a numeric parameter of a point's "k=v;k=v" (the harness's parser) */
 static int param_u64(const char *params, const char *key, unsigned long long *v)
 {
-    size_t kl = strlen(key);
-    for (const char *p = params; p && *p;) {
-        if (!strncmp(p, key, kl) && p[kl] == '=') {
-            *v = strtoull(p + kl + 1, NULL, 10);
-            return 1;
-        }
-        p = strchr(p, ';');
-        p = p ? p + 1 : NULL;
-    }
-    return 0;
+    char buf[32];
+    if (!cxb_rset_param(params, key, buf, sizeof buf))
+        return 0;
+    *v = strtoull(buf, NULL, 10);
+    return 1;
 }
 
 typedef struct row {
