@@ -40,7 +40,19 @@ typedef struct cxb_philox4x32_key {
 static inline CXB_HD cxb_philox4x32_ctr cxb_philox4x32_block(cxb_philox4x32_ctr c,
                                                             cxb_philox4x32_key k, unsigned rounds)
 {
-    for (unsigned r = 0; r < rounds; ++r) {
+    /* The loop runs to the constant bound 16 and stops at rounds, so that it is fully
+     * unrolled and, where rounds is a constant (10, 7) after inlining, the tests fold away:
+     * with `r < rounds` as its bound nvcc unrolled the generic bulk kernel's loop only by 4
+     * with a remainder loop, which cost 16% of the throughput on the H100 (599 against
+     * 716 G/s at 2^28, impl_cuda/prng/bulk.cu). */
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#elif defined(__GNUC__) && !defined(__CUDACC__)
+#pragma GCC unroll 16
+#endif
+    for (unsigned r = 0; r < 16; ++r) {
+        if (r >= rounds)
+            break;
         if (r > 0) {
             k.v[0] += CXB_PHILOX_W0;
             k.v[1] += CXB_PHILOX_W1;
