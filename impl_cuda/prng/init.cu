@@ -313,6 +313,13 @@ static cxb_status upload_tables(cxb_init_cuda *c, cxb_phases *setup)
         (st = CXB_CUDA_ALLOC(cudaMalloc((void **)&c->d_lane, XW_LANE_WORDS * sizeof(uint32_t)),
                              XW_LANE_WORDS * sizeof(uint32_t))) == CXB_OK)
         st = CXB_CUDA(cudaMemcpy(c->d_lane, lane, XW_LANE_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
+    /* A cudaMemcpy from pageable memory may return before its DMA lands, and it runs on the
+     * legacy stream, which nothing orders before the kernels on the non-blocking stream:
+     * without this the first kernel could read a partly uploaded table (seen on the H100:
+     * prng_init_cuda, MRG32k3a threads >= 216 of T = 1000, whose digits index the table's
+     * last entries, differed now and then). */
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaDeviceSynchronize());
     if (st == CXB_OK && lane)
         st = CXB_CUDA(cudaFuncSetAttribute(xorwow_tab_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            (int)(XW_LANE_WORDS * sizeof(uint32_t))));

@@ -140,7 +140,10 @@ extern "C" cxb_status cxb_jump_cuda_create(cxb_jump_cuda **out, cxb_jump_method 
         goto fail;
     }
     if (tbytes && ((st = CXB_CUDA_ALLOC(cudaMalloc(&c->d_tab, tbytes), tbytes)) != CXB_OK ||
-                   (st = CXB_CUDA(cudaMemcpy(c->d_tab, host, tbytes, cudaMemcpyHostToDevice))) != CXB_OK))
+                   (st = CXB_CUDA(cudaMemcpy(c->d_tab, host, tbytes, cudaMemcpyHostToDevice))) != CXB_OK ||
+                   /* the legacy-stream upload may still be in flight: order it before the
+                    * non-blocking stream's kernels (see impl_cuda/prng/init.cu) */
+                   (st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK))
         goto fail;
     free(host);
     *out = c;
