@@ -274,8 +274,9 @@ static cxb_sweep sweeps_gens[] = {
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},
     {"gens-gpu", "prng.store.cuda", CXB_PRNG_BULK_FIXED, "n", NS_GPU}, /* the ceiling */
     /* MTGP32 at cuRAND's host layout (192 states) is compared with cuRAND's default ordering;
-     * with 11 states per SM, with its DYNAMIC (best) ordering */
-    {"gens-gpu", "prng.mtgp32.cuda", CXB_PRNG_BULK_FIXED ";streams=1452", "n", NS_GPU},
+     * with 1056 states, one full wave of 8 blocks per SM on an H100's 132 SMs
+     * (impl_cuda/prng/mtgp32.cu), with its DYNAMIC (best) ordering */
+    {"gens-gpu", "prng.mtgp32.cuda", CXB_PRNG_BULK_FIXED ";streams=1056", "n", NS_GPU},
 };
 
 const cxb_sweep *cxb_prng_bulk_sweeps(const char *preset, size_t *count)

@@ -77,13 +77,13 @@ int main(int argc, char **argv)
     for (int g = 0; g < CXB_RNG_COUNT; ++g) {
         const cxb_rng_desc *d = cxb_rng_get((cxb_rng_id)g);
         uint64_t shapes[][3] = {{1, 4, 0}, {1, 4, 1}, {5, 1, 3}, {3, 4, 5}, {7, 3, 1000}, {33, 5, 4099},
-                                {1, 4, 4 * 1000 + 3}, {d->streams, d->chunk, d->chunk * 3 + 1},
+                                {1, 4, 4 * 1000 + 3}, {5, 4, 20002}, {d->streams, d->chunk, d->chunk * 3 + 1},
                                 {d->streams, d->chunk, g == CXB_RNG_ID_mt19937 ? big / 16 : big}};
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
             cxb_bulk_spec sp = make((cxb_rng_id)g, seed + k, shapes[k][0], shapes[k][1], shapes[k][2]);
             unsigned spm = k % 2 ? 0 : 1 + (unsigned)k * 20;
             check_spec(&sp, spm);
-            if (k >= 4 && !(quick && k < 8)) { /* quick (compute-sanitizer): variants on one shape */
+            if (k >= 4 && !(quick && k < 9)) { /* quick (compute-sanitizer): variants on one shape */
                 sp.type = CXB_BULK_F32;
                 check_spec(&sp, spm);
                 sp.type = CXB_BULK_F64;

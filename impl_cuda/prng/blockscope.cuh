@@ -5,8 +5,8 @@
  * A block generates its stream in steps of STEP consecutive positions, thread t taking
  * position p = p0 + t of each step. Output p of stream s is at ((p / C) S + s) C + p mod C;
  * a 64-bit division per output would cost more than the generator, so each thread keeps
- * (q, r) = (p / C, p mod C) and advances it by (STEP / C, STEP mod C) with one carry per
- * step: O(1) for any C. */
+ * r = p mod C and the output index itself, and advances both by a step with one carry: O(1)
+ * for any C, adds only. */
 #ifndef CXB_IMPL_CUDA_PRNG_BLOCKSCOPE_CUH
 #define CXB_IMPL_CUDA_PRNG_BLOCKSCOPE_CUH
 
@@ -17,35 +17,37 @@
 #include "impl_cuda/common/check.h"
 
 struct cxb_bs_walk {
-    uint64_t q, r;       /* p / C, p mod C of this thread's position */
-    uint64_t dq, dr;     /* STEP / C, STEP mod C */
-    uint64_t C, S, s;
+    uint64_t idx;        /* the output index of this thread's position p: ((q S + s) C + r) */
+    uint32_t r, C;       /* r = p mod C (C < 2^31: cxb_bs_check; 32-bit to stay within the 32
+                          * registers the kernels' launch bounds allow) */
+    uint32_t dr;         /* STEP mod C */
+    uint64_t step_add;   /* idx advance of a step without a carry: (STEP / C) S C + STEP mod C */
+    uint64_t carry_add;  /* and what a carry of r adds: S C - C (to the next round's chunk) */
 };
 
 static __device__ __forceinline__ void cxb_bs_walk_init(cxb_bs_walk *w, const cxb_bulk_job &job, uint64_t s,
                                                         uint64_t p, unsigned step)
 {
-    w->C = job.chunk;
-    w->S = job.streams;
-    w->s = s;
-    w->q = p / w->C;
-    w->r = p % w->C;
-    w->dq = step / w->C;
-    w->dr = step % w->C;
+    const uint64_t C = job.chunk, S = job.streams, q = p / C;
+    w->C = (uint32_t)C;
+    w->r = (uint32_t)(p % C);
+    w->idx = (q * S + s) * C + w->r;
+    w->dr = (uint32_t)(step % C);
+    w->step_add = (step / C) * S * C + w->dr;
+    w->carry_add = S * C - C;
 }
 
-static __device__ __forceinline__ uint64_t cxb_bs_walk_index(const cxb_bs_walk *w)
-{
-    return (w->q * w->S + w->s) * w->C + w->r;
-}
+static __device__ __forceinline__ uint64_t cxb_bs_walk_index(const cxb_bs_walk *w) { return w->idx; }
 
+/* Two 64-bit adds and a compare per step: no multiply (ncu: the integer pipe was the
+ * busiest one of the MT19937 kernel, which had computed (q S + s) C + r at every output). */
 static __device__ __forceinline__ void cxb_bs_walk_next(cxb_bs_walk *w)
 {
-    w->q += w->dq;
     w->r += w->dr;
+    w->idx += w->step_add;
     if (w->r >= w->C) {
         w->r -= w->C;
-        ++w->q;
+        w->idx += w->carry_add;
     }
 }
 
@@ -68,6 +70,8 @@ static inline cxb_status cxb_bs_check(const cxb_bulk_job *job, const void *d_sta
 {
     if (!job || job->streams == 0 || job->chunk == 0)
         return cxb_fail(CXB_EINPUT, "%s: streams and chunk must be >= 1", who);
+    if (job->chunk >= (1ull << 31))
+        return cxb_fail(CXB_EINPUT, "%s: --set chunk=%llu: must be below 2^31", who, (unsigned long long)job->chunk);
     if (job->n && (!d_states || !d_out))
         return cxb_fail(CXB_EINPUT, "%s: no device buffers", who);
     return CXB_OK;

@@ -87,6 +87,24 @@ template <int T> struct curand_traits; /* only for the generators cuRAND has */
     };
 CXB_BULK_CURAND_TAGS(CURAND_TRAITS)
 
+/* Direct block access (cxb/prng_gen_core.h, CXB_BULK_BLOCK4_TAGS): only some counter tags. */
+template <int T> struct bulk_block4 {
+    static const bool has = false;
+    static __device__ __forceinline__ uint4 get(uint64_t, uint64_t, uint64_t) { return make_uint4(0, 0, 0, 0); }
+};
+#define BULK_BLOCK4(t)                                                                              \
+    template <> struct bulk_block4<CXB_BULK_TAG_##t> {                                             \
+        static const bool has = true;                                                              \
+        static __device__ __forceinline__ uint4 get(uint64_t seed, uint64_t s, uint64_t b)         \
+        {                                                                                          \
+            uint32_t w[4];                                                                         \
+            cxb_bulk_block4_##t(seed, s, b, w);                                                    \
+            return make_uint4(w[0], w[1], w[2], w[3]);                                             \
+        }                                                                                          \
+    };
+CXB_BULK_BLOCK4_TAGS(BULK_BLOCK4)
+#undef BULK_BLOCK4
+
 /* The element of kind E: its type and one draw of it. */
 template <int T, int E> struct bulk_elem;
 template <int T> struct bulk_elem<T, CXB_BULK_E_U32> {
@@ -216,6 +234,47 @@ static __global__ void __launch_bounds__(BULK_BLOCK)
     }
 }
 
+/* Counter-based u32 store with C = 4, direct: chunk q = r S + s is block r of stream s, one
+ * 16-byte store computed from (seed, s, r) alone (bulk_block4), over the n / 4 whole chunks;
+ * the last partial chunk, if any, is bulk_store_tail's. S = 1 (the default layout) gets its
+ * own loop with no (s, r) bookkeeping. This is the former dedicated Philox kernel's shape. */
+template <int T>
+static __global__ void __launch_bounds__(BULK_BLOCK)
+    bulk_store_blocks(uint4 *__restrict__ out, cxb_bulk_job job, uint64_t chunks)
+{
+    const uint64_t S = job.streams, seed = job.seed;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    uint64_t q = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (q >= chunks)
+        return;
+    if (S == 1) {
+        for (; q < chunks; q += stride)
+            out[q] = bulk_block4<T>::get(seed, 0, q);
+        return;
+    }
+    uint64_t s = q % S, r = q / S;
+    const uint64_t ds = stride % S, dr = stride / S;
+    for (; q < chunks; q += stride) {
+        out[q] = bulk_block4<T>::get(seed, s, r);
+        s += ds;
+        r += dr;
+        if (s >= S) {
+            s -= S;
+            ++r;
+        }
+    }
+}
+
+/* The last, partial chunk q of a counter-based job (one thread). */
+template <int T, int E>
+static __global__ void bulk_store_tail(typename bulk_elem<T, E>::type *__restrict__ out, cxb_bulk_job job, uint64_t q)
+{
+    const uint64_t C = job.chunk, base = q * C;
+    typename bulk_traits<T>::state st;
+    bulk_traits<T>::init(&st, job.seed, q % job.streams, (q / job.streams) * C * bulk_elem<T, E>::draws);
+    write_tail<T, E>(&st, out + base, job.n - base);
+}
+
 /* Sum: a thread per stream adds its elements in draw order (streams without outputs: 0). */
 template <int T, int E>
 static __global__ void __launch_bounds__(BULK_BLOCK)
@@ -340,6 +399,16 @@ static void launch_store(cxb_bulk_cuda *c)
     const cxb_bulk_job job = c->spec.job;
     OT *o = (OT *)c->d_out;
     if constexpr (bulk_traits<T>::counter) {
+        if constexpr (bulk_block4<T>::has && E == CXB_BULK_E_U32) {
+            if (job.chunk == 4) {
+                const uint64_t whole = job.n / 4;
+                if (whole)
+                    bulk_store_blocks<T><<<c->grid, BULK_BLOCK, 0, c->stream>>>((uint4 *)o, job, whole);
+                if (job.n % 4)
+                    bulk_store_tail<T, E><<<1, 1, 0, c->stream>>>(o, job, whole);
+                return;
+            }
+        }
         if (job.chunk == 4)
             bulk_store_chunks<T, E, 4><<<c->grid, BULK_BLOCK, 0, c->stream>>>(o, job, c->items);
         else

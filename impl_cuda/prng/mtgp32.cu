@@ -28,19 +28,22 @@
 
 #define MTGP_THREADS 256
 #define MTGP_RING 1024u
+/* 8 resident blocks of 256 threads per SM (<= 32 registers; ncu measured 5 at 48 registers) */
+#define MTGP_BLOCKS_PER_SM 8
 
-static __global__ void __launch_bounds__(MTGP_THREADS)
+static __global__ void __launch_bounds__(MTGP_THREADS, MTGP_BLOCKS_PER_SM)
     cxb_mtgp32_bulk_kernel(cxb_bulk_job job, const cxb_mtgp32_state *__restrict__ states, uint32_t *__restrict__ out)
 {
     __shared__ uint32_t ring[MTGP_RING];
     __shared__ uint32_t tbl[16], tmp_tbl[16];
+    __shared__ uint32_t prm[4]; /* pos, sh1, sh2, mask: read from shared memory in the loop, so
+                                 * that the kernel fits 32 registers (8 blocks per SM) unspilled */
     const unsigned t = threadIdx.x;
     for (uint64_t s = blockIdx.x; s < job.streams; s += gridDim.x) {
         const cxb_mtgp32_state *st = &states[s];
         const uint64_t count = cxb_bulk_stream_count(&job, s);
-        const uint32_t pos = st->p.pos, sh1 = st->p.sh1, sh2 = st->p.sh2, mask = st->p.mask;
         const uint32_t i0 = st->i % CXB_MTGP32_N;
-        const unsigned step = CXB_MTGP32_N - pos < MTGP_THREADS ? CXB_MTGP32_N - pos : MTGP_THREADS;
+        const unsigned step = CXB_MTGP32_N - st->p.pos < MTGP_THREADS ? CXB_MTGP32_N - st->p.pos : MTGP_THREADS;
         __syncthreads(); /* the previous stream's last step is read */
         for (unsigned k = t; k < CXB_MTGP32_N; k += MTGP_THREADS) {
             uint32_t src = i0 + k;
@@ -50,11 +53,18 @@ static __global__ void __launch_bounds__(MTGP_THREADS)
             tbl[t] = st->p.tbl[t];
             tmp_tbl[t] = st->p.tmp_tbl[t];
         }
+        if (t == 0) {
+            prm[0] = st->p.pos;
+            prm[1] = st->p.sh1;
+            prm[2] = st->p.sh2;
+            prm[3] = st->p.mask;
+        }
         __syncthreads();
         cxb_bs_walk w;
         cxb_bs_walk_init(&w, job, s, t, step);
         for (uint64_t p0 = 0; p0 < count; p0 += step) {
             if (t < step) {
+                const uint32_t pos = prm[0], sh1 = prm[1], sh2 = prm[2], mask = prm[3];
                 const uint32_t k = (uint32_t)p0 + t; /* word k + N is output p0 + t; ring index mod 1024 */
                 uint32_t x = (ring[k & (MTGP_RING - 1)] & mask) ^ ring[(k + 1) & (MTGP_RING - 1)];
                 x ^= x << sh1;

@@ -110,6 +110,41 @@ static inline CXB_HD double cxb_bulk_cf64_mrg32k3a(cxb_mrg32k3a_state *s)
     return cxb_curand_mrg32k3a_uniform_double(cxb_mrg32k3a_next_z(s));
 }
 
+/* ---- direct block access, for the counter-based generators with 4-word blocks ----
+ * cxb_bulk_block4_t(seed, stream, b, w) writes w[0..3] = words 4b .. 4b + 3 of stream
+ * `stream`, exactly what cxb_bulk_init_t(seed, stream, 4b) and four u32 draws give (the
+ * streams' counters are (b lo, b hi, stream lo, stream hi), cxb/rng/philox.h, threefry.h).
+ * The CUDA bulk kernel writes a job with C = 4 as one such block per 16-byte store, with no
+ * state and no per-chunk bookkeeping: the instruction count of the counter-based store is
+ * what bounds it on an H100 (ncu: 76% SM throughput for the generic path at 2^26). */
+#define CXB_BULK_BLOCK4_TAGS(X) X(philox4x32) X(philox4x32_r7) X(threefry4x32)
+
+static inline CXB_HD void cxb_bulk_philox_block4(uint64_t seed, uint64_t stream, uint64_t b, unsigned rounds,
+                                                 uint32_t w[4])
+{
+    cxb_philox4x32_ctr c = {{(uint32_t)b, (uint32_t)(b >> 32), (uint32_t)stream, (uint32_t)(stream >> 32)}};
+    cxb_philox4x32_key k = {{(uint32_t)seed, (uint32_t)(seed >> 32)}};
+    c = cxb_philox4x32_block(c, k, rounds);
+    for (int i = 0; i < 4; ++i)
+        w[i] = c.v[i];
+}
+static inline CXB_HD void cxb_bulk_block4_philox4x32(uint64_t seed, uint64_t stream, uint64_t b, uint32_t w[4])
+{
+    cxb_bulk_philox_block4(seed, stream, b, 10, w);
+}
+static inline CXB_HD void cxb_bulk_block4_philox4x32_r7(uint64_t seed, uint64_t stream, uint64_t b, uint32_t w[4])
+{
+    cxb_bulk_philox_block4(seed, stream, b, 7, w);
+}
+static inline CXB_HD void cxb_bulk_block4_threefry4x32(uint64_t seed, uint64_t stream, uint64_t b, uint32_t w[4])
+{
+    cxb_threefry4x32_ctr c = {{(uint32_t)b, (uint32_t)(b >> 32), (uint32_t)stream, (uint32_t)(stream >> 32)}};
+    cxb_threefry4x32_key k = {{(uint32_t)seed, (uint32_t)(seed >> 32), 0u, 0u}};
+    c = cxb_threefry4x32_block(c, k, 20);
+    for (int i = 0; i < 4; ++i)
+        w[i] = c.v[i];
+}
+
 /* What sum mode adds per element (Leist Algorithm 8): uint32 as x 2^-32, floats as they are.
  * Every value is exact in a double, so the sums are bit-identical on every backend. */
 static inline CXB_HD double cxb_bulk_sumv_u32(uint32_t x) { return (double)x * CXB_2POW_M32; }
