@@ -104,3 +104,9 @@ void cxb_json_bool(cxb_json *w, const char *key, int val)
     member(w, key);
     fputs(val ? "true" : "false", w->f);
 }
+
+void cxb_json_null(cxb_json *w, const char *key)
+{
+    member(w, key);
+    fputs("null", w->f);
+}

@@ -22,5 +22,6 @@ void cxb_json_str(cxb_json *w, const char *key, const char *val);
 void cxb_json_int(cxb_json *w, const char *key, long long val);
 void cxb_json_num(cxb_json *w, const char *key, double val);
 void cxb_json_bool(cxb_json *w, const char *key, int val);
+void cxb_json_null(cxb_json *w, const char *key);
 
 #endif

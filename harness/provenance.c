@@ -52,18 +52,25 @@ static void write_git(cxb_json *w)
     git_line("describe --always --dirty", describe, sizeof describe);
     /* untracked results/ and build dirs are not "dirty" for provenance: tracked changes only */
     git_line("status --porcelain --untracked-files=no | head -c1", dirty, sizeof dirty);
-    /* a copy of the tree without its history (the GPU machine gets one) names its commit
-     * in CXB_GIT_COMMIT; git itself, when it knows, wins */
-    const char *env = getenv("CXB_GIT_COMMIT");
+    /* A copy of the tree whose .git is absent or stale (the GPU machine gets one: its git
+     * reports an old HEAD and calls the tree dirty) names its commit in CXB_GIT_COMMIT, and
+     * whether the tree differs from it in CXB_GIT_DIRTY (0 or 1): the caller's statement
+     * wins over git's, and what git said is kept beside it. */
+    const char *env = getenv("CXB_GIT_COMMIT"), *envd = getenv("CXB_GIT_DIRTY");
     cxb_json_object(w, "git");
-    if (commit[0] || !env || !env[0]) {
+    if (!env || !env[0]) {
         cxb_json_str(w, "commit", commit[0] ? commit : CXB_CONFIGURE_COMMIT);
         cxb_json_str(w, "commit_source", commit[0] ? "git at run time" : "configure time");
+        cxb_json_bool(w, "dirty", dirty[0] != '\0');
     } else {
         cxb_json_str(w, "commit", env);
         cxb_json_str(w, "commit_source", "CXB_GIT_COMMIT");
+        if (envd && (strcmp(envd, "0") == 0 || strcmp(envd, "1") == 0))
+            cxb_json_bool(w, "dirty", strcmp(envd, "1") == 0);
+        else
+            cxb_json_null(w, "dirty"); /* not known */
+        cxb_json_str(w, "git_head_seen", commit[0] ? commit : "none");
     }
-    cxb_json_bool(w, "dirty", dirty[0] != '\0');
     cxb_json_str(w, "branch", branch);
     cxb_json_str(w, "describe", describe);
     cxb_json_end_object(w);
