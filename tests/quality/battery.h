@@ -8,7 +8,9 @@
  * gap test; P. L'Ecuyer, R. Simard (2007), "TestU01", ACM TOMS 33(4), and its user guide
  * for the parameterisation (r = bits dropped from the top of each word, s = bits kept):
  * sknuth_Gap, smarsa_BirthdaySpacings, smarsa_MatrixRank, svaria_WeightDistrib,
- * sstring_HammingIndep, scomp_LinearComp. Deviations from TestU01: every test is one
+ * sstring_HammingIndep, scomp_LinearComp; and (knuth.c, Knuth 3.3.2 D, E, F and Feller
+ * vol. 1 ch. III) sknuth_SimpPoker, sknuth_CouponCollector, sknuth_MaxOft and
+ * swalk_RandomWalk1. Deviations from TestU01: every test is one
  * replication (N = 1) of a statistic with a known distribution, never a second-level test;
  * HammingIndep's classes are quantiles of Binomial(L, 1/2) over non-overlapping block
  * pairs; LinearComp's statistic is the complexity itself, with Rueppel's exact law.

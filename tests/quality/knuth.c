@@ -165,31 +165,43 @@ double cxq_walk(const cxq_source *src, uint64_t n, unsigned r, unsigned s, unsig
         free(count);
         return NAN;
     }
+    /* For each step, `up` (0 or 1): s bits a word, most significant first; the bits of the
+     * last word beyond L are dropped. One tight loop per statistic (each battery entry runs
+     * one statistic on its own walks). */
+#define WALK_STEPS(body)                                                       \
+    for (unsigned have = 0; have < L;) {                                       \
+        uint32_t word_ = cxq_bits(cxq_next(src), r, s);                        \
+        unsigned take_ = L - have < s ? L - have : s;                          \
+        for (unsigned b_ = s; b_-- > s - take_;) {                             \
+            int up = (int)((word_ >> b_) & 1u);                                \
+            body;                                                              \
+        }                                                                      \
+        have += take_;                                                         \
+    }
     for (uint64_t w = 0; w < n; ++w) {
-        int pos = 0;
-        unsigned h = 0, m = 0, j = 0, ret = 0, ch = 0, left = 0;
-        int lastsg = 0;
-        uint32_t word = 0;
-        for (unsigned i = 0; i < L; ++i) {
-            if (left == 0) { /* the next word's s bits, most significant first */
-                word = cxq_bits(cxq_next(src), r, s);
-                left = s;
-            }
-            int up = (word >> --left) & 1u;
-            int np = pos + (up ? 1 : -1);
-            h += (unsigned)up;
-            if (np > (int)m)
-                m = (unsigned)np;
-            j += pos > 0 || np > 0;
-            ret += np == 0;
-            if (np != 0) {
-                int sg = np > 0 ? 1 : -1;
-                ch += pos == 0 && lastsg != 0 && lastsg != sg;
-                lastsg = sg;
-            }
-            pos = np;
+        unsigned v = 0;
+        int pos = 0, lastsg = 0;
+        switch (stat) {
+        case CXQ_WALK_H:
+            WALK_STEPS(v += (unsigned)up);
+            break;
+        case CXQ_WALK_M:
+            WALK_STEPS(pos += 2 * up - 1; v = pos > (int)v ? (unsigned)pos : v);
+            break;
+        case CXQ_WALK_J:
+            WALK_STEPS(int np = pos + 2 * up - 1; v += (pos > 0) | (np > 0); pos = np);
+            break;
+        case CXQ_WALK_R:
+            WALK_STEPS(pos += 2 * up - 1; v += pos == 0);
+            break;
+        default: /* C: leaving 0 to the side opposite the one it came from (np = +-1) */
+            WALK_STEPS(int np = pos + 2 * up - 1; if (pos == 0) {
+                v += lastsg != 0 && lastsg != np;
+                lastsg = np;
+            } pos = np);
+            break;
         }
-        unsigned v = stat == CXQ_WALK_H ? h : stat == CXQ_WALK_M ? m : stat == CXQ_WALK_J ? j : stat == CXQ_WALK_R ? ret : ch;
+#undef WALK_STEPS
         ++count[v];
     }
     unsigned df;

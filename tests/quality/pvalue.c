@@ -230,13 +230,14 @@ int cxq_walk_prob(unsigned L, int stat, double *prob)
         return -1;
     }
 #define IX(pos, v, sg) ((((size_t)(pos) + L) * V + (size_t)(v)) * 3 + (size_t)(sg))
+    unsigned nsg = stat == CXQ_WALK_C ? 3 : 1; /* only C needs the last sign */
     f[IX(0, 0, 0)] = 1.0;
     for (unsigned i = 1; i <= L; ++i) {
-        memset(g, 0, n * sizeof *g);
-        int span = (int)i - 1; /* |position| <= i - 1 before step i */
+        int span = (int)i - 1; /* |position| <= i - 1 before step i, <= i after */
+        memset(&g[IX(-(int)i, 0, 0)], 0, (2 * (size_t)i + 1) * V * 3 * sizeof *g);
         for (int pos = -span; pos <= span; pos += 2)
             for (unsigned v = 0; v < i; ++v) /* every statistic is <= the steps taken */
-                for (unsigned sg = 0; sg < 3; ++sg) {
+                for (unsigned sg = 0; sg < nsg; ++sg) {
                     double p = f[IX(pos, v, sg)];
                     if (p == 0.0)
                         continue;
