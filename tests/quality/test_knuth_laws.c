@@ -4,8 +4,9 @@
  *   - the laws against brute-force enumeration of every outcome for small parameters (all
  *     d^k poker hands, all 3^12 coupon sequences, all 2^16 walks, whose five statistics are
  *     recomputed here by a separate loop), against Stirling numbers in exact integer
- *     arithmetic (Knuth 3.3.2 D and E's formulas) and against Feller's closed forms for the
- *     walk at L = 150 (the battery's length);
+ *     arithmetic (Knuth 3.3.2 D and E's formulas), against Feller's closed forms for the
+ *     walk at L = 150 (the battery's length), and at large sizes (hands of 1024, walks of
+ *     512 steps) against inclusion-exclusion and Feller's mean number of returns;
  *   - each test's statistic against its law: a source that enumerates every outcome once
  *     gives counts exactly proportional to the law, so chi-square 0 and p = 1;
  *   - the battery's sizes: a good source (Philox4x32-10 on a counter) passes every new test,
@@ -83,6 +84,21 @@ static void check_poker_laws(void)
     }
     CHECK(NEAR(sum, 1.0, 1e-13));
     CHECK(NEAR(mean, 64.0 * (1.0 - pow(63.0 / 64.0, 64)), 1e-12));
+    /* long hands (k = 1024): nearly always all 64 values; P(r = 64) by inclusion-exclusion,
+     * sum_j (-1)^j C(64, j) (1 - j/64)^1024 */
+    static double big[1025];
+    cxq_poker_prob(64, 1024, big);
+    double all = 0;
+    for (unsigned j = 0; j <= 64; ++j)
+        all += (j % 2 ? -1.0 : 1.0) * exp(lgamma(65.0) - lgamma(j + 1.0) - lgamma(65.0 - j)) * pow(1.0 - j / 64.0, 1024);
+    CHECK_MSG(NEAR(big[64], all, 1e-12), "poker 64/1024: %.17g vs %.17g", big[64], all);
+    sum = 0;
+    for (unsigned r = 0; r <= 1024; ++r)
+        sum += big[r];
+    CHECK(NEAR(sum, 1.0, 1e-13));
+    /* a hand of one value: one distinct value, whatever d */
+    cxq_poker_prob(64, 1, prob);
+    CHECK(prob[0] == 0.0 && prob[1] == 1.0);
 }
 
 static void check_coupon_laws(void)
@@ -186,6 +202,20 @@ static void check_walk_laws(void)
             sum += prob[v];
         }
         CHECK(NEAR(sum, 1.0, 1e-12));
+    }
+    /* a long walk (L = 512): still a law, with Feller's mean number of returns
+     * E[R] = (L + 1) u(L) - 1 */
+    static double big[513];
+    for (int s = 0; s < 5; ++s) {
+        CHECK(cxq_walk_prob(512, s, big) == 0);
+        double sum = 0, mean = 0;
+        for (int v = 0; v <= 512; ++v) {
+            sum += big[v];
+            mean += v * big[v];
+        }
+        CHECK_MSG(NEAR(sum, 1.0, 1e-12), "walk 512 stat %d sums to %.17g", s, sum);
+        if (s == CXQ_WALK_R)
+            CHECK_MSG(NEAR(mean, 513.0 * feller_p(512, 0) - 1.0, 1e-11), "walk 512 E[R] %.17g", mean);
     }
     CHECK(cxq_walk_prob(15, CXQ_WALK_M, prob) == -1);
     CHECK(cxq_walk_prob(0, CXQ_WALK_M, prob) == -1);
