@@ -2,7 +2,7 @@
 # known answers, and the verdict-matrix gate, one ctest per generator of CXB_RNG_LIST
 # (parsed from include/cxb/rng/all.h, so a generator added there gets its test) plus one
 # for the controls, so that ctest -j parallelises them.
-add_library(cxb_quality STATIC quality/battery.c quality/pvalue.c)
+add_library(cxb_quality STATIC quality/battery.c quality/knuth.c quality/pvalue.c)
 target_include_directories(cxb_quality PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(cxb_quality PUBLIC cxb m)
 
@@ -31,3 +31,7 @@ add_test(NAME prng_battery_matrix_controls COMMAND test_battery_matrix --control
 add_test(NAME prng_battery_matrix_list COMMAND test_battery_matrix --check-list ${CXB_RNG_NAMES})
 set_tests_properties(prng_battery_matrix_controls prng_battery_matrix_list PROPERTIES
                      ENVIRONMENT "${CXB_QUALITY_ENV}" TIMEOUT 300)
+# The poker / coupon / maximum-of-t / random-walk tests (knuth.c) and their laws against
+# enumeration and closed forms.
+cxb_test(prng_quality_knuth quality/test_knuth_laws.c)
+target_link_libraries(prng_quality_knuth PRIVATE cxb_quality)

@@ -431,6 +431,30 @@ static double t_hamming_r25(const cxq_source *s, uint64_t sb) { (void)sb; return
 static double t_lc_b0(const cxq_source *s, uint64_t sb) { return cxq_lincomp(s, cxq_lincomp_length(sb), 0, NULL); }
 static double t_lc_b2(const cxq_source *s, uint64_t sb) { return cxq_lincomp(s, cxq_lincomp_length(sb), 2, NULL); }
 
+/* Knuth 3.3.2 / SmallCrush's poker, coupon, MaxOft and RandomWalk1 (knuth.c). Parameters are
+ * SmallCrush's (bbattery.c: SimpPoker(n 400000, r 24, d 64, k 64), CouponCollector(500000,
+ * r 26, d 16), MaxOft(2e6, r 0, d 1e5, t 6), RandomWalk1(1e6, r 0, s 30, L 150)) with smaller
+ * n, so that the four cost about 0.15 s of one core a configuration (about 14 Mi words):
+ *  - poker_r24: 2^16 hands of 64 (SmallCrush's 400000); chi-square over the distinct counts
+ *    (about 28..52 after merging to >= 10 expected);
+ *  - poker_lo4: BigCrush's d = k = 16 form on the LOWEST 4 bits (r = 28; BigCrush reads
+ *    r = 0 and r = 26), 2^18 hands: the low bits are where LCGs and F2-linear generators
+ *    are weakest and no other new test looks there;
+ *  - coupon_r26: 2^16 segments (SmallCrush's 500000) of mean length 16 H_16 = 54.1 words;
+ *  - maxoft_t6: 2^19 groups of 6 whole words (SmallCrush's 2e6) in 2^13 classes, 64 expected
+ *    a class (SmallCrush: 1e5 classes of 20);
+ *  - walk_*: 2^17 walks of 150 steps (5 words) for each of H, M, J, R, C, each on its own
+ *    walks (SmallCrush: 1e6 walks shared by the five). */
+static double t_poker_r24(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_poker(s, 1u << 16, 24, 6, 64); }
+static double t_poker_lo4(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_poker(s, 1u << 18, 28, 4, 16); }
+static double t_coupon_r26(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_coupon(s, 1u << 16, 26, 4); }
+static double t_maxoft_t6(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_maxoft(s, 1u << 19, 0, 32, 6, 1u << 13); }
+static double t_walk_h(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_walk(s, 1u << 17, 0, 30, 150, CXQ_WALK_H); }
+static double t_walk_m(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_walk(s, 1u << 17, 0, 30, 150, CXQ_WALK_M); }
+static double t_walk_j(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_walk(s, 1u << 17, 0, 30, 150, CXQ_WALK_J); }
+static double t_walk_r(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_walk(s, 1u << 17, 0, 30, 150, CXQ_WALK_R); }
+static double t_walk_c(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_walk(s, 1u << 17, 0, 30, 150, CXQ_WALK_C); }
+
 const cxq_test cxq_battery[] = {
     {"mean", "2^22", t_mean},
     {"variance", "2^22", t_variance},
@@ -449,6 +473,15 @@ const cxq_test cxq_battery[] = {
     {"rank512_lo8", "32mats", t_rank512},
     {"hamming_w32", "2^20pairs", t_hamming32},
     {"hamming_r25s5", "2^15pairs", t_hamming_r25},
+    {"poker_r24", "2^16x64", t_poker_r24},
+    {"poker_lo4", "2^18x16", t_poker_lo4},
+    {"coupon_r26", "2^16segs", t_coupon_r26},
+    {"maxoft_t6", "2^19x6", t_maxoft_t6},
+    {"walk_H", "2^17x150", t_walk_h},
+    {"walk_M", "2^17x150", t_walk_m},
+    {"walk_J", "2^17x150", t_walk_j},
+    {"walk_R", "2^17x150", t_walk_r},
+    {"walk_C", "2^17x150", t_walk_c},
     {"lincomp_b0", "2S+1000", t_lc_b0},
     {"lincomp_b2", "2S+1000", t_lc_b2},
 };

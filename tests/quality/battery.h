@@ -8,7 +8,9 @@
  * gap test; P. L'Ecuyer, R. Simard (2007), "TestU01", ACM TOMS 33(4), and its user guide
  * for the parameterisation (r = bits dropped from the top of each word, s = bits kept):
  * sknuth_Gap, smarsa_BirthdaySpacings, smarsa_MatrixRank, svaria_WeightDistrib,
- * sstring_HammingIndep, scomp_LinearComp. Deviations from TestU01: every test is one
+ * sstring_HammingIndep, scomp_LinearComp; and (knuth.c, Knuth 3.3.2 D, E, F and Feller
+ * vol. 1 ch. III) sknuth_SimpPoker, sknuth_CouponCollector, sknuth_MaxOft and
+ * swalk_RandomWalk1. Deviations from TestU01: every test is one
  * replication (N = 1) of a statistic with a known distribution, never a second-level test;
  * HammingIndep's classes are quantiles of Binomial(L, 1/2) over non-overlapping block
  * pairs; LinearComp's statistic is the complexity itself, with Rueppel's exact law.
@@ -64,6 +66,25 @@ double cxq_hamming_indep(const cxq_source *src, uint64_t npairs, unsigned r, uns
 /* Linear complexity (Berlekamp-Massey over GF(2)) of bit `bit` (0 = least significant)
  * of n successive words, against Rueppel's law; *lc receives the complexity if not NULL. */
 double cxq_lincomp(const cxq_source *src, uint64_t n, unsigned bit, uint64_t *lc);
+
+/* ---- knuth.c: poker, coupon collector, maximum-of-t, random walk (Knuth 3.3.2 D, E, F;
+ * TestU01's sknuth_SimpPoker, sknuth_CouponCollector, sknuth_MaxOft, swalk_RandomWalk1) ---- */
+
+/* Poker: n groups of k values cxq_bits(x, r, s) (d = 2^s <= 64 values); the number of
+ * distinct values in a group against cxq_poker_prob, chi-square. */
+double cxq_poker(const cxq_source *src, uint64_t n, unsigned r, unsigned s, unsigned k);
+/* Coupon collector: n segments of values cxq_bits(x, r, s) (d = 2^s <= 64), each ending
+ * when all d values have appeared; lengths against cxq_coupon_prob, the last class the
+ * tail that expects about 10 segments, chi-square. */
+double cxq_coupon(const cxq_source *src, uint64_t n, unsigned r, unsigned s);
+/* Maximum-of-t: n groups of t integers cxq_bits(x, r, s); the maximum M in d classes of
+ * nearly equal probability under P(M < m) = (m / 2^s)^t (exact for the discrete values),
+ * chi-square. */
+double cxq_maxoft(const cxq_source *src, uint64_t n, unsigned r, unsigned s, unsigned t, unsigned d);
+/* Random walk: n walks of L steps (L even), each step one bit of cxq_bits(x, r, s) (most
+ * significant first, ceil(L / s) words a walk), +1 for a one; statistic `stat`
+ * (CXQ_WALK_H, M, J, R or C of pvalue.h) against cxq_walk_prob, chi-square. */
+double cxq_walk(const cxq_source *src, uint64_t n, unsigned r, unsigned s, unsigned L, int stat);
 
 /* Berlekamp-Massey on n bits (bit i of the sequence is bit i % 64 of s[i / 64]): the
  * linear complexity. Returns UINT64_MAX when out of memory. */

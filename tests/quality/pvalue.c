@@ -4,6 +4,8 @@
 #include "pvalue.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define CXQ_EPS 1e-15
 #define CXQ_TINY 1e-300
@@ -164,4 +166,111 @@ cxq_verdict_t cxq_verdict(double p)
 const char *cxq_verdict_name(cxq_verdict_t v)
 {
     return v == CXQ_PASS ? "pass" : v == CXQ_SUSPECT ? "suspect" : "fail";
+}
+
+/* ---- poker, coupon collector, random walk laws (pvalue.h) ---- */
+
+/* Occupancy: q[m] = P(m distinct values after j draws) -> after j + 1 draws. A draw repeats
+ * one of the m values seen with probability m / d, else shows a new one. */
+static void occupancy_step(double *q, unsigned top, unsigned d)
+{
+    for (unsigned m = top; m > 0; --m)
+        q[m] = q[m] * ((double)m / d) + q[m - 1] * ((double)(d - m + 1) / d);
+    q[0] = 0.0;
+}
+
+void cxq_poker_prob(unsigned d, unsigned k, double *prob)
+{
+    for (unsigned r = 0; r <= k; ++r)
+        prob[r] = 0.0;
+    prob[0] = 1.0;
+    for (unsigned j = 1; j <= k; ++j)
+        occupancy_step(prob, j < d ? j : d, d);
+}
+
+void cxq_coupon_prob(unsigned d, unsigned t, double *prob)
+{
+    /* P(length = l) = P(exactly d - 1 values in the first l - 1 draws) / d; the tail
+     * P(length >= t) = P(fewer than d values in the first t - 1 draws), summed directly */
+    double *q = calloc((size_t)d + 1, sizeof *q);
+    if (!q) {
+        for (unsigned l = 0; l <= t; ++l)
+            prob[l] = NAN;
+        return;
+    }
+    q[0] = 1.0;
+    for (unsigned l = 0; l <= t; ++l)
+        prob[l] = 0.0;
+    for (unsigned l = 1; l < t; ++l) {
+        /* q holds the law after l - 1 draws */
+        prob[l] = d >= 1 ? q[d - 1] / d : 0.0;
+        occupancy_step(q, l < d ? l : d, d);
+    }
+    /* q: after t - 1 draws */
+    double tail = 0.0;
+    for (unsigned m = 0; m < d; ++m)
+        tail += q[m];
+    prob[t] = tail;
+    free(q);
+}
+
+/* The walk's law by dynamic programming over (position, statistic so far, last sign):
+ * f[(pos * (L + 1) + v) * 3 + sg], pos offset by L, sg the sign of the last nonzero
+ * position (0 none yet, 1 negative, 2 positive; used by C only). Unreachable states are
+ * skipped, so M, J, R and C cost about L^3 / 4 additions. */
+int cxq_walk_prob(unsigned L, int stat, double *prob)
+{
+    if (L == 0 || L % 2 || L > 4096 || stat < 0 || stat >= CXQ_WALK_NSTAT)
+        return -1;
+    size_t W = 2 * (size_t)L + 1, V = (size_t)L + 1, n = W * V * 3;
+    double *f = calloc(n, sizeof *f), *g = calloc(n, sizeof *g);
+    if (!f || !g) {
+        free(f);
+        free(g);
+        return -1;
+    }
+#define IX(pos, v, sg) ((((size_t)(pos) + L) * V + (size_t)(v)) * 3 + (size_t)(sg))
+    unsigned nsg = stat == CXQ_WALK_C ? 3 : 1; /* only C needs the last sign */
+    f[IX(0, 0, 0)] = 1.0;
+    for (unsigned i = 1; i <= L; ++i) {
+        int span = (int)i - 1; /* |position| <= i - 1 before step i, <= i after */
+        memset(&g[IX(-(int)i, 0, 0)], 0, (2 * (size_t)i + 1) * V * 3 * sizeof *g);
+        for (int pos = -span; pos <= span; pos += 2)
+            for (unsigned v = 0; v < i; ++v) /* every statistic is <= the steps taken */
+                for (unsigned sg = 0; sg < nsg; ++sg) {
+                    double p = f[IX(pos, v, sg)];
+                    if (p == 0.0)
+                        continue;
+                    for (int step = -1; step <= 1; step += 2) {
+                        int np = pos + step;
+                        unsigned nv = v, nsg = sg;
+                        switch (stat) {
+                        case CXQ_WALK_H: nv = v + (step > 0); break;
+                        case CXQ_WALK_M: nv = np > (int)v ? (unsigned)np : v; break;
+                        case CXQ_WALK_J: nv = v + (pos > 0 || np > 0); break;
+                        case CXQ_WALK_R: nv = v + (np == 0); break;
+                        default: /* C: leaving 0 to the side opposite the last one */
+                            if (np != 0) {
+                                nsg = np > 0 ? 2 : 1;
+                                nv = v + (pos == 0 && sg != 0 && sg != nsg);
+                            }
+                            break;
+                        }
+                        g[IX(np, nv, nsg)] += 0.5 * p;
+                    }
+                }
+        double *t = f;
+        f = g;
+        g = t;
+    }
+    for (unsigned v = 0; v <= L; ++v)
+        prob[v] = 0.0;
+    for (int pos = -(int)L; pos <= (int)L; ++pos)
+        for (unsigned v = 0; v <= L; ++v)
+            for (unsigned sg = 0; sg < 3; ++sg)
+                prob[v] += f[IX(pos, v, sg)];
+#undef IX
+    free(f);
+    free(g);
+    return 0;
 }

@@ -49,6 +49,42 @@ double cxq_lincomp_prob(uint64_t n, uint64_t l);
 double cxq_chi2_merged(const uint64_t *count, const double *prob, unsigned m, double total,
                        double min_expected, unsigned *df);
 
+/* ---- laws of the Knuth / TestU01 tests added for poker, coupon collector and random walk
+ * (D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 D and E; W. Feller, An Introduction to
+ * Probability Theory and Its Applications vol. 1, 3rd ed., III). Each is computed by an
+ * exact forward recursion in probabilities (no Stirling numbers, which overflow, and no
+ * subtraction from 1, which loses the small tails); tests/quality/test_knuth_laws.c checks
+ * them against brute-force enumeration and the closed forms quoted below. ---- */
+
+/* Poker (Knuth 3.3.2 D, the "simpler" partition form): prob[r], r = 0..k, the probability
+ * that k independent uniform draws on d values show exactly r distinct values,
+ * d (d-1) ... (d-r+1) / d^k * S(k, r) (S: Stirling numbers of the second kind).
+ * prob has k + 1 entries. */
+void cxq_poker_prob(unsigned d, unsigned k, double *prob);
+
+/* Coupon collector (Knuth 3.3.2 E): the length of a segment of uniform draws on d values
+ * that ends when all d have appeared. prob[l] = P(length = l) for l < t (0 below d; equal
+ * to d! / d^l * S(l-1, d-1)), prob[t] = P(length >= t). prob has t + 1 entries, t >= 1. */
+void cxq_coupon_prob(unsigned d, unsigned t, double *prob);
+
+/* Random walk of L = 2m steps +-1 (S_0 = 0), TestU01's swalk_RandomWalk1 statistics:
+ *   H  the number of +1 steps: Binomial(L, 1/2);
+ *   M  max(S_0..S_L): P(M = r) = p(L, r) + p(L, r+1) (Feller III, maxima), with
+ *      p(n, k) = C(n, (n+k)/2) 2^-n when n + k is even, else 0;
+ *   J  the number of steps i with the segment (S_{i-1}, S_i) above 0 (Feller's "time on the
+ *      positive side"; TestU01: twice the number of odd i with S_i > 0): P(J = 2k) =
+ *      u(2k) u(L-2k), u(2j) = C(2j, j) 2^-2j (Feller III, the discrete arcsine law for
+ *      sojourn times);
+ *   R  the number of returns to 0 (i >= 1, S_i = 0): P(R = r) = p(L - r, r) (Feller III,
+ *      returns to the origin);
+ *   C  the number of sign changes (S_{i-1} S_{i+1} < 0, 0 < i < L): P(C = r) =
+ *      2 p(L - 1, 2r + 1) (Feller III, changes of sign up to epoch L - 1 = 2n + 1; no
+ *      change can happen at epoch L itself).
+ * prob[v] for v = 0..L (L + 1 entries). Returns 0, or -1 (L odd, 0 or > 4096, bad stat,
+ * out of memory). */
+enum { CXQ_WALK_H, CXQ_WALK_M, CXQ_WALK_J, CXQ_WALK_R, CXQ_WALK_C, CXQ_WALK_NSTAT };
+int cxq_walk_prob(unsigned L, int stat, double *prob);
+
 typedef enum { CXQ_PASS, CXQ_SUSPECT, CXQ_FAIL } cxq_verdict_t;
 
 /* prng.md 7.2 (Passerat-Palmbach's classification): p in [0.001, 0.999] pass; p < 1e-10 or

@@ -9,6 +9,17 @@
  * Configurations (prng.md 7.3): "s1", one stream (cxb_g_init(seed, 0, 0)); "iN cC", N = 64
  * or 1024 streams cxb_g_init(seed, k, 0), k < N (the generator's own distribution
  * method), read round robin C = 1 or 3 words at a time. Controls run s1 only.
+ * Then every distribution technique the generator offers (cxb/rng/dist.h: split, spacing,
+ * leapfrog, param, counter, central), "TECH/iNc1": N streams of ids 0..N-1 read round robin
+ * one word at a time through harness/prng_source.h (what `cxbench prng --dist TECH
+ * --interleave N` writes), N = 1024, or 64, or the parameter sets there are (MTGP32's 200
+ * toolkit sets, the 3 TinyMT32 sets of tests/data/tinymt32dc.head.txt). A technique whose
+ * interleaved output IS a stream already tested (split and counter = the native iN c1;
+ * leap frog with N workers and the central server = the base stream s1; the NR3 spacing =
+ * their native hashed streams) is recognised by comparing its first 4096 words and is not
+ * run again: its verdicts are those of that configuration. The others (spacing's seed + id,
+ * param's keys and parameter sets) run the whole battery. One interleaved configuration
+ * per technique keeps CI within budget.
  *
  * Verdicts (prng.md 7.2): each test runs once on the configuration's continuing stream
  * (seed 12345); a suspect p is re-run once on a fresh source of the next seed (12346);
@@ -27,8 +38,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "cxb/prng_dist.h"
 #include "cxb/rng/all.h"
 #include "cxb/rng/controls.h"
+#include "harness/prng_source.h"
 #include "quality/battery.h"
 #include "quality/pvalue.h"
 
@@ -82,7 +95,24 @@ typedef struct src_ctx {
     const gen *g;
     unsigned char *states;
     unsigned n, c, s, k;
+    cxb_prng_source *ps; /* a --dist technique's source, read through buf */
+    unsigned pos;
+    uint32_t buf[4096];
 } src_ctx;
+
+#define NATIVE CXB_PRNG_SOURCE_NATIVE
+
+static uint32_t next_dist(void *p)
+{
+    src_ctx *x = p;
+    if (x->pos == sizeof x->buf / sizeof x->buf[0]) {
+        cxb_prng_source_fill(x->ps, x->buf, sizeof x->buf / sizeof x->buf[0]);
+        x->pos = 0;
+    }
+    return x->buf[x->pos++];
+}
+
+static char dc_path[4096]; /* TinyMT32's parameter sets for tinymt32 param */
 
 static uint32_t next_interleaved(void *p)
 {
@@ -96,12 +126,32 @@ static uint32_t next_interleaved(void *p)
     return v;
 }
 
-static int source_open(src_ctx *x, cxq_source *src, const gen *g, unsigned n, unsigned c, uint64_t seed)
+/* 0, -1 out of memory, -2 the technique refuses (n streams, this generator) */
+static int source_open(src_ctx *x, cxq_source *src, const gen *g, unsigned n, unsigned c, int dist, uint64_t seed)
 {
     x->g = g;
     x->n = n;
     x->c = c;
     x->s = x->k = 0;
+    x->ps = NULL;
+    x->states = NULL;
+    if (dist != NATIVE) {
+        cxb_prng_source_opts o;
+        cxb_prng_source_opts_init(&o, g->name);
+        o.seed = seed;
+        o.dist = dist;
+        o.interleave = n;
+        o.chunk = c;
+        if (dist == CXB_DIST_PARAM && !strcmp(g->name, "tinymt32"))
+            o.dc = dc_path;
+        cxb_status st = cxb_prng_source_create(&x->ps, &o);
+        if (st != CXB_OK)
+            return st == CXB_ERESOURCE ? -1 : -2;
+        x->pos = sizeof x->buf / sizeof x->buf[0];
+        src->next = next_dist;
+        src->ctx = x;
+        return 0;
+    }
     x->states = malloc((size_t)n * g->state_size);
     if (!x->states)
         return -1;
@@ -116,6 +166,8 @@ static void source_close(src_ctx *x)
 {
     free(x->states);
     x->states = NULL;
+    cxb_prng_source_destroy(x->ps);
+    x->ps = NULL;
 }
 
 /* ---- the expected matrix ---- */
@@ -206,12 +258,12 @@ static double now(void)
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-static void run_config(const gen *g, const char *config, unsigned n, unsigned c, cxq_verdict_t *observed)
+static void run_config(const gen *g, const char *config, unsigned n, unsigned c, int dist, cxq_verdict_t *observed)
 {
     double t0 = now();
-    src_ctx x;
+    static src_ctx x, y; /* big (a buffer): static */
     cxq_source src;
-    if (source_open(&x, &src, g, n, c, SEED)) {
+    if (source_open(&x, &src, g, n, c, dist, SEED)) {
         fprintf(stderr, "%s %s: out of memory\n", g->name, config);
         ++errors;
         return;
@@ -223,9 +275,8 @@ static void run_config(const gen *g, const char *config, unsigned n, unsigned c,
         double p1 = t->run(&src, state_bits), p2 = NAN;
         cxq_verdict_t v = cxq_verdict(p1);
         if (v == CXQ_SUSPECT) { /* prng.md 7.2: once more with the next fixed seed */
-            src_ctx y;
             cxq_source src2;
-            if (source_open(&y, &src2, g, n, c, SEED + 1)) {
+            if (source_open(&y, &src2, g, n, c, dist, SEED + 1)) {
                 ++errors;
                 break;
             }
@@ -254,6 +305,77 @@ static void run_config(const gen *g, const char *config, unsigned n, unsigned c,
     fflush(stdout);
 }
 
+/* ---- the distribution techniques (cxb/rng/dist.h), one interleaved configuration each ---- */
+
+#define SAME_WORDS 4096u /* equal by chance: 2^-131072 */
+
+/* 1 when the first SAME_WORDS words of a and b are equal */
+static uint32_t probe[SAME_WORDS];
+
+/* 1 when the native source (n streams, c words at a time) starts with the words of probe */
+static int same_stream(const gen *g, unsigned n, unsigned c)
+{
+    static src_ctx b;
+    cxq_source sb;
+    if (source_open(&b, &sb, g, n, c, NATIVE, SEED))
+        return 0;
+    int same = 1;
+    for (unsigned i = 0; i < SAME_WORDS && same; ++i)
+        same = cxq_next(&sb) == probe[i];
+    source_close(&b);
+    return same;
+}
+
+static void run_techniques(const gen *g)
+{
+    const cxb_dist_desc *d = cxb_dist_find(g->name);
+    if (!d)
+        return;
+    cxq_verdict_t observed[64];
+    for (int t = 0; t < CXB_DIST_NTECH; ++t) {
+        if (!(d->techs & CXB_DIST_BIT(t)))
+            continue;
+        /* the most streams the technique gives this generator, of 1024, 64, 3 */
+        static const unsigned ns[] = {1024, 64, 3};
+        unsigned n = 0;
+        double t0 = now();
+        for (unsigned i = 0; i < 3 && !n; ++i) {
+            static src_ctx x;
+            cxq_source src;
+            int r = source_open(&x, &src, g, ns[i], 1, t, SEED);
+            if (r == 0) { /* its first words, to recognise a stream already tested */
+                n = ns[i];
+                for (unsigned k = 0; k < SAME_WORDS; ++k)
+                    probe[k] = cxq_next(&src);
+                source_close(&x);
+            } else if (r == -1) {
+                fprintf(stderr, "%s %s: out of memory\n", g->name, cxb_dist_tech_names[t]);
+                ++errors;
+                break;
+            }
+        }
+        char config[48];
+        snprintf(config, sizeof config, "%s/i%uc1", cxb_dist_tech_names[t], n);
+        if (!n) { /* offered, yet refused at 3 streams: a fault of the test set-up */
+            printf("%-12s %-14s refused even with 3 streams  <-- MISMATCH\n", g->name, cxb_dist_tech_names[t]);
+            ++mismatches;
+            continue;
+        }
+        char native[16];
+        snprintf(native, sizeof native, "i%uc1", n);
+        const char *same = same_stream(g, 1, 1) ? "s1" : same_stream(g, n, 1) ? native : NULL;
+        if (same) {
+            printf("%-12s %-14s the same words as %s: its verdicts (%.2f s)\n", g->name, config, same, now() - t0);
+            if (md)
+                fprintf(md, "| %s | %s | = %s |\n", g->name, config, same);
+            continue;
+        }
+        for (unsigned i = 0; i < cxq_battery_count; ++i)
+            observed[i] = CXQ_PASS;
+        run_config(g, config, n, 1, t, observed);
+    }
+}
+
 static void run_gen(const gen *g, int single_only)
 {
     static const struct {
@@ -265,7 +387,7 @@ static void run_gen(const gen *g, int single_only)
     for (unsigned k = 0; k < nc; ++k) {
         for (unsigned i = 0; i < cxq_battery_count; ++i)
             observed[i] = CXQ_PASS;
-        run_config(g, configs[k].name, configs[k].n, configs[k].c, observed);
+        run_config(g, configs[k].name, configs[k].n, configs[k].c, NATIVE, observed);
         if (k == 0 && g->control)
             for (unsigned d = 0; d < sizeof designated / sizeof designated[0]; ++d) {
                 if (strcmp(designated[d].control, g->name))
@@ -279,6 +401,8 @@ static void run_gen(const gen *g, int single_only)
                 }
             }
     }
+    if (!g->control && !single_only)
+        run_techniques(g);
 }
 
 static const gen *find_gen(const char *name)
@@ -342,6 +466,10 @@ int main(int argc, char **argv)
                             "[--expected FILE] [--markdown FILE] [--list] [--check-list NAME...]\n");
             return 2;
         }
+    }
+    {
+        const char *root = getenv("CXB_SOURCE_DIR");
+        snprintf(dc_path, sizeof dc_path, "%s/tests/data/tinymt32dc.head.txt", root ? root : ".");
     }
     if (!exp_path) {
         const char *root = getenv("CXB_SOURCE_DIR");
