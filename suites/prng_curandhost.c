@@ -17,19 +17,25 @@
  * Verification (before any timing), by what is known of each host ordering; the extra
  * column says which check ran (check=...) and over how many numbers (checked=...):
  *  - bits: the output equals, bit for bit, our prng.<g>.seq bulk job of the same seed in
- *    cuRAND's host layout (cxb/prng_bulk.h): XORWOW (S, C) = (4096, 1), MRG32k3a (81920, 1),
- *    Philox (1, 4) (one stream in order), MTGP32 (192, 256); layouts derived against these
- *    very generators in tests/test_rng_curand_host.c and tests/test_mt_curand_host.c, and
- *    for Philox and the orderings below in tests/test_prng_curandhost.c. Floats are
- *    compared with our conv=curand conversions (cxb/prng_convert.h) where cuRAND's host
- *    generator matches them (XORWOW f32, MRG32k3a f32/f64, Philox f32/f64; see the table
- *    below). Up to n = 2^26 the whole output is compared; above, the first 2^26 numbers
- *    (the layout of a prefix does not depend on n) - the row says so (check=bits-prefix).
+ *    cuRAND's host layout (cxb/prng_bulk.h: output i is output p of stream s = cxb_g_init(seed,
+ *    s, 0), i.e. of device subsequence s), per ordering:
+ *        XORWOW    default, legacy, best: (S, C) = (4096, 1)
+ *        MRG32k3a  default, best: (81920, 1); legacy: (4096, 1)
+ *        Philox    default, legacy, best: (65536, 4) (curand4 of subsequence s in turn)
+ *        MTGP32    default, best: (192, 256); legacy: (64, 256)
+ *    independent of n (a prefix of a longer call is the shorter call). XORWOW's and
+ *    MRG32k3a's default and MTGP32's default were derived in tests/test_rng_curand_host.c and
+ *    tests/test_mt_curand_host.c; Philox's, the legacy/best ones and the floats here, against
+ *    these very generators, and are tested in tests/test_prng_curandhost.c. Floats are our
+ *    conv=curand conversions (cxb/prng_convert.h) in the same layout: XORWOW f32 and f64 (two
+ *    draws per double), MRG32k3a f32 and f64, Philox f32. Up to n = 2^26 the whole output is
+ *    compared; above, the first 2^26 numbers only (check=bits-prefix in the extra column).
  *  - mt19937-row0 (MT19937, default and legacy orderings): the first min(n, 8) outputs are
  *    std::mt19937(seed)'s outputs 0, 113, 170, 283, 340, 397, 510, 567 (row 0 of the
  *    layout derived in tests/test_mt_curand_host.c; the other 8191 states' jump is not
  *    derived, so nothing else is claimed).
- *  - sanity (every other combination: XORWOW seeded, MTGP32 floats, XORWOW f64, ...): the
+ *  - sanity (every other combination: XORWOW seeded, Philox f64, MTGP32 floats, MT19937
+ *    floats and seeds above 2^32): the
  *    first 64 numbers are not all equal, uniforms lie in (0, 1]. The harness checks that
  *    every sample writes the same numbers (their checksum).
  */

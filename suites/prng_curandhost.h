@@ -28,13 +28,13 @@ void cxb_curandhost_row_teardown(void *ctx);
 /* the registry rows (suites/prng.c puts them in its implementation table) */
 #define CXB_PRNG_CURANDHOST_IMPLS                                                                  \
     CXB_PRNG_CURANDHOST_ROW("philox4x32", philox4x32,                                              \
-        "cuRAND CPU host generator, Philox4_32_10 (peer row; = prng.philox4x32.seq's S=1, C=4 bits)") \
+        "cuRAND CPU host generator, Philox4_32_10 (peer row; default ordering = bulk S=65536, C=4 bits)") \
     CXB_PRNG_CURANDHOST_ROW("xorwow", xorwow,                                                      \
         "cuRAND CPU host generator, XORWOW (peer row; default ordering = bulk S=4096, C=1 bits)")   \
     CXB_PRNG_CURANDHOST_ROW("mrg32k3a", mrg32k3a,                                                  \
         "cuRAND CPU host generator, MRG32k3a (peer row; default ordering = bulk S=81920, C=1 bits)") \
     CXB_PRNG_CURANDHOST_ROW("mt19937", mt19937,                                                    \
-        "cuRAND CPU host generator, MT19937 (peer row; ~5 s setup per sample, output 0 checked)")   \
+        "cuRAND CPU host generator, MT19937 (peer row; ~5 s setup per sample; first 8 outputs checked)")   \
     CXB_PRNG_CURANDHOST_ROW("mtgp32", mtgp32,                                                      \
         "cuRAND CPU host generator, MTGP32 (peer row; default ordering = bulk S=192, C=256 bits)")
 
