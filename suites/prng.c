@@ -20,6 +20,7 @@
 #include "harness/checksum.h"
 #include "harness/registry.h"
 #include "suites/prng_curand.h"
+#include "suites/prng_curandhost.h"
 #include "suites/prng_bulk.h"
 #include "suites/prng_init.h"
 #include "suites/prng_params.h"
@@ -417,6 +418,8 @@ static const cxb_impl prng_impls[] = {
                 "cuRAND host API, MTGP32 (peer row; --set ordering=dynamic|default|legacy, type=u32|f32|f64)"),
     CURAND_IMPL("prng.mt19937.curand", "mt19937", cxb_curand_setup_mt19937,
                 "cuRAND host API, MT19937 (peer row; --set ordering=default|legacy, type=u32|f32|f64)"),
+    /* cuRAND's CPU host generators (suites/prng_curandhost.c; absent without libcurand) */
+    CXB_PRNG_CURANDHOST_IMPLS
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},

@@ -28,6 +28,7 @@
 #include "harness/checksum.h"
 #include "harness/params.h"
 #include "suites/prng_params.h"
+#include "suites/prng_curandhost.h"
 
 typedef struct bulk_ctx {
     cxb_backend backend;
@@ -269,6 +270,8 @@ static char threads_values[256]; /* "1,2,...,cores", filled on first use */
 
 static cxb_sweep sweeps_gens[] = {
     CXB_RNG_LIST(GENS_ROWS)
+    /* cuRAND's CPU host generators beside seq and pthreads (prng.md 6.6 series (CPU), 8.3 G5) */
+    CXB_PRNG_CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
     /* cuRAND's host API in the same run, default and best ordering (prng.md 6.6, 8.1) */
     {"gens-gpu", CURAND_IDS ",prng.mt19937.curand", CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},

@@ -14,7 +14,11 @@ cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out);
  * mode=sum points of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* or prng.lf24.* (r = 97). */
 cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out);
 
-/* Both, in that order: the study's print_tables hook. */
+/* The CPU throughput table: seq / cuRAND host generator and pthreads T / 1 thread per
+ * generator (prng.md 8.3 G5, G3b; suites/prng_tablegens.c). Prints nothing without those points. */
+cxb_status cxb_prng_tablegens_print(const char *run_dir, FILE *out);
+
+/* All three, in that order: the study's print_tables hook. */
 cxb_status cxb_prng_tables_print(const char *run_dir, FILE *out);
 
 #endif
