@@ -32,7 +32,7 @@
  * tens of seconds per point at 2^28; pthreads = seq at every thread count is what the
  * pthreads rows and ctest graphgen_fast check). Hashes run on the pool.
  *
- * Presets: ci (CPU rows, 2^17 ... 2^20), fast (cuda rows 2^20 ... 2^28, CPU rows up to
+ * Presets: ci (CPU rows, 2^13 ... 2^20), fast (cuda rows 2^20 ... 2^28, CPU rows up to
  * 2^24; a GPU host in a few minutes) and fast-threads (pthreads, 1 ... 16 threads at
  * 2^24, with seq as the speed-up base).
  */

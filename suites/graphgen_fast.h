@@ -56,9 +56,9 @@ const cxb_sweep *cxb_graphgen_fast_sweeps(const char *preset, size_t *count);
 #define CXB_GGF_CPU(m) "graphgen." #m ".seq,graphgen." #m ".pthreads"
 #define CXB_GGF_CPU_ALL CXB_GGF_CPU(bacopy) "," CXB_GGF_CPU(gnm) "," CXB_GGF_CPU(wsfast) "," CXB_GGF_CPU(rmat)
 
-/* preset ci (2 cores, no GPU): CPU rows, 2^17 ... 2^20 tuples (four points for a fit) */
+/* preset ci (2 cores, no GPU): CPU rows, 2^13 ... 2^20 tuples (four points, two decades, for a fit) */
 #define CXB_GRAPHGEN_FAST_SWEEPS_CI \
-    {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "131072,262144,524288,1048576"}
+    {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "8192,32768,131072,1048576"}
 
 /* preset quick (make bench on a GPU host): a short version of preset fast */
 #define CXB_GRAPHGEN_FAST_SWEEPS_QUICK                                                              \
