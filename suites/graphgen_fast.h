@@ -82,4 +82,12 @@ const cxb_sweep *cxb_graphgen_fast_sweeps(const char *preset, size_t *count);
     {"graphgen.rmat.pthreads", "tuples", 1.0, 0.3, 1, 0, NULL},                                   \
     {"graphgen.rmat.cuda", "tuples", 1.0, 0.3, 16777216, 0, NULL}
 
+/* Figures: G edges/s against the tuples (presets ci, quick, fast) and against the threads
+ * (fast-threads); d=16 selects the fast rows (the faithful rows have no d). */
+#define CXB_GRAPHGEN_FAST_FIGURES                                                                 \
+    {"fast.gen", "Fast generators: G edges/s (tuples of the gen phase) against the tuples",      \
+     "graphgen/rate_vs_tuples.gp", "tuples", "rate", "d=16", NULL},                              \
+    {"fast.threads", "Fast generators, pthreads: G edges/s against the threads at 2^24 tuples",  \
+     "graphgen/rate_vs_tuples.gp", "threads", "rate", "d=16;tuples=16777216", NULL}
+
 #endif
