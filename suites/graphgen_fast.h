@@ -30,7 +30,7 @@ void cxb_ggf_teardown(void *ctx);
 /* The graphgen study's work callback: tuples for a fast row, n for the others. */
 uint64_t cxb_graphgen_work(const cxb_impl *impl, const cxb_params *params);
 
-/* Sweeps of the presets "fast" and "fast-threads" (NULL for any other preset). */
+/* Sweeps of the presets "fast" (alias "modern") and "fast-threads" (NULL for any other). */
 const cxb_sweep *cxb_graphgen_fast_sweeps(const char *preset, size_t *count);
 
 /* The --set keys of the fast rows, which the faithful rows accept and ignore. */

@@ -234,8 +234,8 @@ int main(void)
     CHECK(work_of("graphgen.wsfast.seq", "n=1000;d=4") == 4000);
     CHECK(work_of("graphgen.alpha.seq", "n=1234;k=10") == 1234);
     const cxb_study *st = cxb_study_find("graphgen");
-    static const char *const presets[] = {"ci", "quick", "fast", "fast-threads"};
-    for (size_t i = 0; st && i < 4; ++i) {
+    static const char *const presets[] = {"ci", "quick", "fast", "fast-threads", "modern"};
+    for (size_t i = 0; st && i < 5; ++i) {
         size_t n = 0;
         const cxb_sweep *sw = st->sweeps(presets[i], &n);
         int fast = 0;
