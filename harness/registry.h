@@ -105,6 +105,10 @@ typedef struct cxb_study {
      * samples (CXB_PHASE_NA where it has none), extra the impl's extra column; optional. */
     void (*point_line)(const cxb_impl *impl, const char *params, const int64_t *median,
                        const char *extra, char *buf, size_t size);
+    /* The work of a point, for the rate (work / median) of the console line and of
+     * summary.csv (the samples' n column); optional: NULL counts the point's n. The
+     * graphgen study counts tuples for its fast generators (graphgen.md 9.2). */
+    uint64_t (*work)(const cxb_impl *impl, const cxb_params *params);
 } cxb_study;
 
 const cxb_study *const *cxb_studies(size_t *count);

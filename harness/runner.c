@@ -400,6 +400,8 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
     uint64_t verified_sum = im->checksum(ctx);
     uint64_t n = 0, seed = 0, threads = 1;
     cxb_params_u64(&pt->params, "n", 0, &n);
+    if (o->study->work)
+        n = o->study->work(im, &pt->params);
     cxb_params_u64(&pt->params, "seed", 0, &seed);
     cxb_params_u64(&pt->params, "threads", 1, &threads);
     if (o->instructions) { /* harness.md 9: one callgrind count of the region instead of samples */

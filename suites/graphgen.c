@@ -32,6 +32,7 @@
 #include "cxb/graphgen_cuda.h"
 #include "cxb/pool.h"
 #include "harness/registry.h"
+#include "suites/graphgen_fast.h"
 #include "suites/graphgen_tables.h"
 
 typedef enum gg_model { GG_ALPHA, GG_BA } gg_model;
@@ -50,7 +51,7 @@ typedef struct gg_ctx {
 } gg_ctx;
 
 static const char *const gg_keys[] = {"n", "k", "alpha", "m", "n0", "seed", "x", "heap_mb",
-                                      "reduce", "threads", NULL};
+                                      "reduce", "threads", CXB_GGF_KEYS, NULL};
 static const char *const reduce_names[] = {"canonical", NULL};
 
 static cxb_status get_double(const cxb_params *p, const char *key, double def, double *out)
@@ -322,6 +323,7 @@ static const cxb_impl graphgen_impls[] = {
             "Leist 5.2.3 CUDA 2: host-managed lists (X = max(64, pow2 >= 2k))"),
     GG_IMPL("graphgen.ba.cudapool", "ba", "cudapool", CXB_BACKEND_CUDA, GPU, setup_ba_cudapool,
             "extension: BA CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool"),
+    CXB_GRAPHGEN_FAST_IMPLS, /* graphgen.md 9: suites/graphgen_fast.c */
 };
 
 /* ---- sweeps (graphgen.md 6.2), named by figure key ---- */
@@ -342,6 +344,7 @@ static const cxb_impl graphgen_impls[] = {
 static const cxb_sweep sweeps_ci[] = {
     {"leist.fig5.5", ALPHA_ALL, "k=10;alpha=1;seed=1", "n", "150,300,600,1200"},
     {"leist.fig5.8", BA_ALL, "m=10;seed=1", "n", "2000,4000,8000,16000"},
+    CXB_GRAPHGEN_FAST_SWEEPS_CI,
 };
 
 /* A GPU host in a few minutes: every figure at reduced sizes (the shapes, not the
@@ -355,6 +358,7 @@ static const cxb_sweep sweeps_quick[] = {
     {"leist.fig5.7", BA_GPU, "n=5000;m=10;seed=1", "x", "4,16,64,256"},
     {"leist.fig5.8", BA_N, "m=10;seed=1", "n", "2500,5000,10000,20000"},
     {"leist.fig5.9", BA_ALL, "n=5000;seed=1", "m", "10,20,30,40"}, /* below n ~ 5,000 the redraws of large m dominate */
+    CXB_GRAPHGEN_FAST_SWEEPS_QUICK,
 };
 
 /* The thesis's grids (graphgen.md 6.2; the n of Figs 5.3/5.4 and the grids of 5.5, 5.6,
@@ -388,6 +392,9 @@ static const cxb_sweep *graphgen_sweeps(const char *preset, size_t *count)
     if (strcmp(preset, "paper") == 0)
         RET(sweeps_paper);
 #undef RET
+    const cxb_sweep *fast = cxb_graphgen_fast_sweeps(preset, count); /* fast, fast-threads */
+    if (fast)
+        return fast;
     size_t n = sizeof sweeps_paper / sizeof sweeps_paper[0], i = 0;
     while (i < n && strcmp(sweeps_paper[i].name, preset))
         ++i;
@@ -421,6 +428,7 @@ static const cxb_series_spec graphgen_series[] = {
     {"graphgen.ba.pthreads", "m", 0.14, 0.3, 1, 0, NULL},
     {"graphgen.ba.cuda1", "m", 0.94, 0.5, 1, 0, NULL},
     {"graphgen.ba.cuda2", "m", 0.37, 0.5, 1, 0, NULL},
+    CXB_GRAPHGEN_FAST_SERIES,
 };
 
 static const cxb_figure_spec graphgen_figures[] = {
@@ -438,6 +446,7 @@ static const cxb_figure_spec graphgen_figures[] = {
      "impl=graphgen.ba.*", NULL},
     {"leist.fig5.9", "Leist Fig. 5.9: BA time against m (k = 2m)", "graphgen/time_vs_n.gp", "m", "time",
      "impl=graphgen.ba.*", NULL},
+    CXB_GRAPHGEN_FAST_FIGURES,
 };
 
 /* Designated initializers: fields added to cxb_study later stay NULL without a warning. */
@@ -452,6 +461,9 @@ const cxb_study cxb_study_graphgen = {
     .nseries = sizeof graphgen_series / sizeof graphgen_series[0],
     .figures = graphgen_figures,
     .nfigures = sizeof graphgen_figures / sizeof graphgen_figures[0],
-    .time_unit_of_work = "vertices", /* the rate column is n per second; the study reads times, not rates */
+    /* the label of rate figures, which only the fast rows have (.work counts their tuples,
+     * i.e. generated edges); the faithful rows' rate column is n per second, never drawn */
+    .time_unit_of_work = "edges",
     .print_tables = cxb_graphgen_table51_print,
+    .work = cxb_graphgen_work, /* the fast rows' rate is tuples per second */
 };

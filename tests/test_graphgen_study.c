@@ -57,7 +57,7 @@ int main(void)
     CHECK(st != NULL);
     if (!st)
         CHECK_DONE();
-    CHECK(st->nimpls == 10 && !strcmp(st->reference_impl, "graphgen.alpha.seq"));
+    CHECK(st->nimpls == 22 && !strcmp(st->reference_impl, "graphgen.alpha.seq"));
     const char *presets[] = {"ci", "quick", "paper", "leist.fig5.2", "leist.fig5.3-4", "leist.fig5.5",
                              "leist.fig5.6", "leist.fig5.7", "leist.fig5.8", "leist.fig5.9"};
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; ++i)

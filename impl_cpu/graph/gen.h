@@ -47,10 +47,16 @@ uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count);
 void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *out);
 
 /* The rounds of gnm, set to the sorted canonical result; draws(s, round, count, dst, arg)
- * fills dst[0..count) with cxb_gnm_draws(s, round, 0, count, ...) in some way. */
+ * fills dst[0..count) with cxb_gnm_draws(s, round, 0, count, ...) in some way, and
+ * sort(key, tmp, count, arg) sorts key[0..count) ascending (tmp: count scratch keys) in
+ * some way (NULL: cxb_sort_u64). Round 0 sorts and dedups all m draws; a later round
+ * sorts and dedups only its d_r draws and merges them into the set, dropping the keys
+ * already there: the sorted unique union, as a re-sort of the whole set would give. */
 typedef cxb_status (*cxb_gnm_draw_fn)(const cxb_gen_spec *s, uint32_t round, uint64_t count,
                                       uint64_t *dst, void *arg);
-cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, void *arg, cxb_edges *out);
+typedef cxb_status (*cxb_gnm_sort_fn)(uint64_t *key, uint64_t *tmp, uint64_t count, void *arg);
+cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, cxb_gnm_sort_fn sort, void *arg,
+                       cxb_edges *out);
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out);
 
 /* Allocates out->key for count tuples (at least one slot). */

@@ -1,6 +1,7 @@
 /* graph gen, sequential: gnm, uniform G(n,m) by rounds (graph.md 9.3). Round r draws
  * d_r distinct-endpoint pairs from cxb_gdraw(seed, 1, i, r), i = 0 .. d_r-1 (d_0 = m);
- * the accumulated set is canonicalised, sorted and deduplicated; d_{r+1} = m - |set|.
+ * the accumulated set is canonicalised, sorted and deduplicated; d_{r+1} = m - |set|
+ * (a later round sorts only its own draws and merges them in: the same set).
  * For m > C(n,2)/2 the complement (C(n,2) - m edges) is drawn and inverted. The result
  * is the sorted canonical key set, so every driver gives the same tuples. */
 #include <stdlib.h>
@@ -21,14 +22,49 @@ void cxb_gnm_draws(const cxb_gen_spec *s, uint32_t round, uint64_t i0, uint64_t 
         out[i - i0] = cxb_gnm_draw(s->seed, s->n, round, i);
 }
 
-uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count)
+/* drops repeats of the sorted key[0..count); returns the new count */
+static uint64_t drop_repeats(uint64_t *key, uint64_t count)
 {
-    cxb_sort_u64(key, tmp, count);
     uint64_t k = 0;
     for (uint64_t i = 0; i < count; ++i)
         if (k == 0 || key[i] != key[k - 1])
             key[k++] = key[i];
     return k;
+}
+
+uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count)
+{
+    cxb_sort_u64(key, tmp, count);
+    return drop_repeats(key, count);
+}
+
+/* out = the sorted unique union of the sorted unique a[0..na) and b[0..nb) */
+static uint64_t merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb, uint64_t *out)
+{
+    uint64_t i = 0, j = 0, k = 0;
+    while (i < na && j < nb) {
+        if (a[i] < b[j])
+            out[k++] = a[i++];
+        else if (b[j] < a[i])
+            out[k++] = b[j++];
+        else { /* in both: once */
+            out[k++] = a[i++];
+            ++j;
+        }
+    }
+    while (i < na)
+        out[k++] = a[i++];
+    while (j < nb)
+        out[k++] = b[j++];
+    return k;
+}
+
+static cxb_status sort_keys(cxb_gnm_sort_fn sort, void *arg, uint64_t *key, uint64_t *tmp, uint64_t count)
+{
+    if (sort)
+        return sort(key, tmp, count, arg);
+    cxb_sort_u64(key, tmp, count);
+    return CXB_OK;
 }
 
 void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *out)
@@ -44,12 +80,14 @@ void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *o
         }
 }
 
-cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, void *arg, cxb_edges *out)
+cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, cxb_gnm_sort_fn sort, void *arg,
+                       cxb_edges *out)
 {
     int complement;
     uint64_t target = cxb_gnm_target(s, &complement);
     uint64_t *set = malloc((target ? target : 1) * sizeof *set);
     uint64_t *tmp = malloc((target ? target : 1) * sizeof *tmp);
+    uint64_t *fresh = NULL;
     cxb_status st = CXB_OK;
     if (!set || !tmp) {
         st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges",
@@ -57,11 +95,26 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, void *arg, 
         goto done;
     }
     uint64_t k = 0;
-    for (uint32_t r = 0; k < target; ++r) {
-        uint64_t d = target - k;
-        if ((st = draws(s, r, d, set + k, arg)) != CXB_OK)
+    if (target) { /* round 0: all m draws */
+        if ((st = draws(s, 0, target, set, arg)) != CXB_OK ||
+            (st = sort_keys(sort, arg, set, tmp, target)) != CXB_OK)
             goto done;
-        k = cxb_gnm_unique(set, tmp, k + d);
+        k = drop_repeats(set, target);
+    }
+    if (k < target && !(fresh = malloc((target - k) * sizeof *fresh))) {
+        st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges",
+                      (unsigned long long)(target - k));
+        goto done;
+    }
+    for (uint32_t r = 1; k < target; ++r) { /* the d_r missing keys, merged into the set */
+        uint64_t d = target - k;
+        if ((st = draws(s, r, d, fresh, arg)) != CXB_OK || (st = sort_keys(sort, arg, fresh, tmp, d)) != CXB_OK)
+            goto done;
+        d = drop_repeats(fresh, d);
+        k = merge_unique(set, k, fresh, d, tmp);
+        uint64_t *t = set;
+        set = tmp;
+        tmp = t;
     }
     if (complement) {
         if ((st = cxb_gen_alloc(out, s->n, s->m)) != CXB_OK)
@@ -79,6 +132,7 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, void *arg, 
 done:
     free(set);
     free(tmp);
+    free(fresh);
     return st;
 }
 
@@ -92,5 +146,5 @@ static cxb_status seq_draws(const cxb_gen_spec *s, uint32_t round, uint64_t coun
 
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out)
 {
-    return cxb_gnm_run(s, seq_draws, NULL, out);
+    return cxb_gnm_run(s, seq_draws, NULL, NULL, out);
 }

@@ -3,12 +3,13 @@
  * block and grid size, copied back to the host.
  *
  * Row models run the per-row work of include/cxb/graph_gen_rows.h, one row per thread in
- * a grid-stride loop: rows with a fixed tuple count (ring, wsfast, rmat, kron, bacopy,
+ * a grid-stride loop (wsfast: one lattice edge per thread, cxb_wsfast_tuple): rows with a fixed tuple count (ring, wsfast, rmat, kron, bacopy,
  * disjoint) write at row * per_row; the others (line, lattice, gnp, nw) count per row,
  * take an exclusive scan (cub::DeviceScan) and fill. disjoint's sets are drawn on the
  * device and its member lists are a stable cub::DeviceRadixSort::SortPairs of (set, id)
  * plus a binary search per set for the offsets. gnm's rounds draw on the device and sort
- * and deduplicate with cub::DeviceRadixSort::SortKeys and cub::DeviceSelect::Unique; the
+ * and deduplicate with cub::DeviceRadixSort::SortKeys and cub::DeviceSelect::Unique, later
+ * rounds merging their few new keys into the set (cub::DeviceMerge; see gnm_cuda); the
  * complement path (only for C(n,2) <= 2^32) runs on the host. ws flips its coins on the
  * device and rewires on the host core with the one sequential loop (graph.md 9.4, 10).
  * Compiled with --fmad=false (cmake/CxbOptions.cmake), so gnp's cxb_detlog is the same
@@ -31,6 +32,19 @@ static __global__ void rows_fixed(cxb_gen_ctx x, uint64_t *__restrict__ out)
     for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < x.rows;
          r += (uint64_t)gridDim.x * blockDim.x)
         cxb_gen_rows(&x, r, r + 1, out + r * x.per_row);
+}
+
+/* wsfast: one thread per tuple t = v (k/2) + s - 1 rather than per vertex, so that a
+ * warp's stores are consecutive (a thread per vertex writes k/2 tuples with a stride of
+ * k/2 between the lanes) and a 2^28-tuple graph has k/2 times more parallel items. */
+static __global__ void rows_wsfast(cxb_gen_ctx x, uint64_t total, uint64_t *__restrict__ out)
+{
+    uint64_t h = x.k / 2;
+    for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < total;
+         t += (uint64_t)gridDim.x * blockDim.x) {
+        uint64_t v = cxb_gen_udiv(t, h);
+        out[t] = cxb_wsfast_tuple(&x, v, t - v * h + 1);
+    }
 }
 
 static __global__ void rows_count(cxb_gen_ctx x, uint64_t *__restrict__ cnt)
@@ -122,61 +136,122 @@ static cxb_status scratch_need(scratch *s, size_t bytes)
     return st;
 }
 
+/* A cub call with its temporary storage: query the size, grow the scratch, run. */
+template <typename F> static cxb_status cub_call(scratch *s, F f)
+{
+    size_t need = 0;
+    cxb_status st = CXB_CUDA(f((void *)NULL, need));
+    if (st == CXB_OK)
+        st = scratch_need(s, need);
+    if (st == CXB_OK) {
+        need = s->bytes;
+        st = CXB_CUDA(f(s->p, need));
+    }
+    return st;
+}
+
 static const char *model_name(const cxb_gen_spec *s) { return cxb_gen_model_name(s->model); }
 
-/* gnm: rounds on the device (graph.md 9.3); set holds the sorted unique keys so far */
-static cxb_status gnm_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *out)
+/* gnm: rounds on the device (graph.md 9.3). Round 0 draws all m keys (the timed "gen"
+ * of graphgen.md 9.2) and sorts and deduplicates them once. A later round draws only the
+ * d_r missing keys, sorts and deduplicates those few and merges them into the sorted set
+ * (cub::DeviceMerge), then removes the keys present in both (cub::DeviceSelect::Unique):
+ * the sorted unique union, as the sequential re-sort of the whole set gives, at O(d_r)
+ * sorting plus one linear merge per round instead of a radix sort of all m keys per
+ * round. The sorts cover only the key bits that can be set (v < n in bits 0..31, u < n
+ * from bit 32), the temporary storage is sized once for the largest call, and the one
+ * host round trip per round is the 8-byte count that decides whether another round is
+ * needed (the round count depends on the draws: inherently sequential, but small). */
+static cxb_status gnm_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *out, float *gen_ms,
+                           float *d2h_ms)
 {
     int complement;
     uint64_t target = cxb_gnm_target(s, &complement), k = 0;
-    uint64_t *d_set = NULL, *d_tmp = NULL, *d_num = NULL;
+    uint64_t *d_set = NULL, *d_tmp = NULL, *d_new = NULL, *d_num = NULL;
     scratch tmp = {NULL, 0};
+    cudaEvent_t ev[4] = {NULL, NULL, NULL, NULL};
     size_t bytes = (target ? target : 1) * sizeof(uint64_t);
+    int end_bit = 32; /* keys u << 32 | v with u < v < n: bits 0 .. 31 + bits(n - 1) */
+    for (uint64_t top = s->n > 1 ? s->n - 1 : 0; top; top >>= 1)
+        ++end_bit;
     cxb_status st = CXB_CUDA_ALLOC(cudaMalloc(&d_set, bytes), bytes);
     if (st == CXB_OK)
         st = CXB_CUDA_ALLOC(cudaMalloc(&d_tmp, bytes), bytes);
     if (st == CXB_OK)
+        st = CXB_CUDA_ALLOC(cudaMalloc(&d_new, bytes), bytes);
+    if (st == CXB_OK)
         st = CXB_CUDA_ALLOC(cudaMalloc(&d_num, sizeof(uint64_t)), sizeof(uint64_t));
-    for (uint32_t r = 0; st == CXB_OK && k < target; ++r) {
-        uint64_t d = target - k, total = k + d;
-        gnm_draws<<<grid_for(l, d), l->block>>>(s->seed, s->n, r, d, d_set + k);
-        if ((st = CXB_CUDA_LAUNCHED("gnm_draws")) != CXB_OK)
-            break;
-        size_t need = 0, need2 = 0;
-        if ((st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(NULL, need, d_set, d_tmp, (int64_t)total))) != CXB_OK ||
-            (st = CXB_CUDA(cub::DeviceSelect::Unique(NULL, need2, d_tmp, d_set, d_num, (int64_t)total))) != CXB_OK ||
-            (st = scratch_need(&tmp, need > need2 ? need : need2)) != CXB_OK)
-            break;
-        need = tmp.bytes;
-        if ((st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(tmp.p, need, d_set, d_tmp, (int64_t)total))) != CXB_OK)
-            break;
-        need = tmp.bytes;
-        if ((st = CXB_CUDA(cub::DeviceSelect::Unique(tmp.p, need, d_tmp, d_set, d_num, (int64_t)total))) != CXB_OK ||
+    for (int i = 0; i < 4 && st == CXB_OK; ++i)
+        st = CXB_CUDA(cudaEventCreate(&ev[i]));
+    if (st == CXB_OK && target) /* the round-0 sort's storage, grown before the timed region */
+        st = cub_call(&tmp, [&](void *p, size_t &b) {
+            return cub::DeviceRadixSort::SortKeys(p, b, d_set, d_tmp, (int64_t)target, 0, end_bit);
+        });
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaEventRecord(ev[0]));
+    if (st == CXB_OK && target) { /* round 0: the timed generation of all m tuples */
+        gnm_draws<<<grid_for(l, target), l->block>>>(s->seed, s->n, 0, target, d_set);
+        st = CXB_CUDA_LAUNCHED("gnm_draws");
+    }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaEventRecord(ev[1]));
+    if (st == CXB_OK && target &&
+        (st = cub_call(&tmp, [&](void *p, size_t &b) {
+             return cub::DeviceRadixSort::SortKeys(p, b, d_set, d_tmp, (int64_t)target, 0, end_bit);
+         })) == CXB_OK &&
+        (st = cub_call(&tmp, [&](void *p, size_t &b) {
+             return cub::DeviceSelect::Unique(p, b, d_tmp, d_set, d_num, (int64_t)target);
+         })) == CXB_OK)
+        st = CXB_CUDA(cudaMemcpy(&k, d_num, sizeof k, cudaMemcpyDeviceToHost));
+    for (uint32_t r = 1; st == CXB_OK && k < target; ++r) {
+        uint64_t d = target - k, d2 = 0;
+        gnm_draws<<<grid_for(l, d), l->block>>>(s->seed, s->n, r, d, d_new);
+        if ((st = CXB_CUDA_LAUNCHED("gnm_draws")) != CXB_OK ||
+            (st = cub_call(&tmp, [&](void *p, size_t &b) {
+                 return cub::DeviceRadixSort::SortKeys(p, b, d_new, d_tmp, (int64_t)d, 0, end_bit);
+             })) != CXB_OK ||
+            (st = cub_call(&tmp, [&](void *p, size_t &b) {
+                 return cub::DeviceSelect::Unique(p, b, d_tmp, d_new, d_num, (int64_t)d);
+             })) != CXB_OK ||
+            (st = CXB_CUDA(cudaMemcpy(&d2, d_num, sizeof d2, cudaMemcpyDeviceToHost))) != CXB_OK ||
+            (st = cub_call(&tmp, [&](void *p, size_t &b) {
+                 return cub::DeviceMerge::MergeKeys(p, b, d_set, (int64_t)k, d_new, (int64_t)d2, d_tmp);
+             })) != CXB_OK ||
+            (st = cub_call(&tmp, [&](void *p, size_t &b) {
+                 return cub::DeviceSelect::Unique(p, b, d_tmp, d_set, d_num, (int64_t)(k + d2));
+             })) != CXB_OK ||
             (st = CXB_CUDA(cudaMemcpy(&k, d_num, sizeof k, cudaMemcpyDeviceToHost))) != CXB_OK)
             break;
     }
-    if (st == CXB_OK) {
-        uint64_t *set = (uint64_t *)malloc(bytes);
-        if (!set)
-            st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges", (unsigned long long)target);
-        else if ((st = CXB_CUDA(cudaMemcpy(set, d_set, k * sizeof(uint64_t), cudaMemcpyDeviceToHost))) != CXB_OK)
-            free(set);
-        else if (complement) {
-            if ((st = cxb_gen_alloc(out, s->n, s->m)) == CXB_OK) {
-                cxb_gnm_complement(s->n, set, k, out->key);
-                out->count = s->m;
-            }
-            free(set);
-        } else {
-            cxb_edges_init(out);
-            out->n = s->n;
-            out->key = set;
-            out->cap = target;
-            out->count = k;
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaEventRecord(ev[2]));
+    uint64_t *set = NULL;
+    if (st == CXB_OK && !(set = (uint64_t *)malloc(bytes)))
+        st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges", (unsigned long long)target);
+    if (st == CXB_OK && (st = CXB_CUDA(cudaMemcpy(set, d_set, k * sizeof(uint64_t), cudaMemcpyDeviceToHost))) == CXB_OK &&
+        (st = CXB_CUDA(cudaEventRecord(ev[3]))) == CXB_OK && (st = CXB_CUDA(cudaEventSynchronize(ev[3]))) == CXB_OK &&
+        (st = CXB_CUDA(cudaEventElapsedTime(gen_ms, ev[0], ev[1]))) == CXB_OK)
+        st = CXB_CUDA(cudaEventElapsedTime(d2h_ms, ev[2], ev[3]));
+    if (st == CXB_OK && complement) {
+        if ((st = cxb_gen_alloc(out, s->n, s->m)) == CXB_OK) {
+            cxb_gnm_complement(s->n, set, k, out->key);
+            out->count = s->m;
         }
+    } else if (st == CXB_OK) {
+        cxb_edges_init(out);
+        out->n = s->n;
+        out->key = set;
+        out->cap = target;
+        out->count = k;
+        set = NULL;
     }
+    free(set);
+    for (int i = 0; i < 4; ++i)
+        if (ev[i])
+            cudaEventDestroy(ev[i]);
     cudaFree(d_set);
     cudaFree(d_tmp);
+    cudaFree(d_new);
     cudaFree(d_num);
     cudaFree(tmp.p);
     return st;
@@ -216,6 +291,13 @@ static cxb_status rows_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *o
     cxb_status st = CXB_OK;
     for (int i = 0; i < 3 && st == CXB_OK; ++i)
         st = CXB_CUDA(cudaEventCreate(&ev[i]));
+    if (st == CXB_OK && x.per_row) {
+        /* the output of a fixed-size model is allocated before the first event: the event
+         * would otherwise time the host's cudaMalloc (milliseconds for 2 GB) as generation */
+        total = x.rows * x.per_row;
+        size_t kb = (total ? total : 1) * sizeof(uint64_t);
+        st = CXB_CUDA_ALLOC(cudaMalloc(&d_key, kb), kb);
+    }
     if (st == CXB_OK)
         st = CXB_CUDA(cudaEventRecord(ev[0]));
     if (st == CXB_OK && s->model == CXB_GEN_DISJOINT) {
@@ -245,10 +327,11 @@ static cxb_status rows_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *o
         x.moff = d_moff;
         x.members = d_members;
     }
-    if (st == CXB_OK && x.per_row) {
-        total = x.rows * x.per_row;
-        size_t kb = (total ? total : 1) * sizeof(uint64_t);
-        if ((st = CXB_CUDA_ALLOC(cudaMalloc(&d_key, kb), kb)) == CXB_OK) {
+    if (st == CXB_OK && x.per_row) { /* d_key holds total tuples (above) */
+        if (s->model == CXB_GEN_WSFAST) {
+            rows_wsfast<<<grid_for(l, total), l->block>>>(x, total, d_key);
+            st = CXB_CUDA_LAUNCHED("rows_wsfast");
+        } else {
             rows_fixed<<<grid_for(l, x.rows), l->block>>>(x, d_key);
             st = CXB_CUDA_LAUNCHED("rows_fixed");
         }
@@ -318,7 +401,7 @@ extern "C" cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts
     float gen_ms = 0, d2h_ms = 0;
     cxb_status st;
     if (s->model == CXB_GEN_GNM)
-        st = gnm_cuda(s, &l, out);
+        st = gnm_cuda(s, &l, out, &gen_ms, &d2h_ms);
     else if (s->model == CXB_GEN_WS)
         st = ws_cuda(s, &l, out);
     else

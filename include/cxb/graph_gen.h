@@ -80,8 +80,9 @@ cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, c
 /* Same tuples, same order, generated on the GPU (impl_cuda/graph/gen.cu) and copied to
  * out on the host. block (threads per block, a multiple of 32 up to 1024; 0: 256) and
  * grid (blocks; 0: one row per thread, capped at 65535) never change the result. On
- * return gen_ms is the device time of the generation (events; 0 for gnm and ws, whose
- * rounds or rewiring involve the host) and d2h_ms the copy back. Without a GPU, or in a
+ * return gen_ms is the device time of the generation (events; for gnm round 0's draws of
+ * all m tuples, graphgen.md 9.2, the deduplication rounds being part of the CSR build; 0
+ * for ws, whose rewiring runs on the host) and d2h_ms the copy back. Without a GPU, or in a
  * build without CUDA: CXB_ERESOURCE. */
 typedef struct cxb_gen_cuda_opts {
     unsigned block, grid;

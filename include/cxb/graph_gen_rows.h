@@ -56,6 +56,14 @@ typedef struct cxb_gen_ctx {
         ++c;                                                       \
     } while (0)
 
+/* x / m, by a 32-bit division whenever both fit in 32 bits: the same quotient, but on a
+ * GPU a 64-bit division is a long software routine, and the fast generators divide per
+ * tuple (bacopy's source vertex and target, wsfast's flat tuple index). */
+static inline CXB_HD uint64_t cxb_gen_udiv(uint64_t x, uint64_t m)
+{
+    return (x | m) >> 32 ? x / m : (uint64_t)((uint32_t)x / (uint32_t)m);
+}
+
 /* gnp row u (Batagelj-Brandes geometric skipping): candidates v = u+1 .. n-1; the t-th
  * skip uses U of cxb_gdraw(seed, 2, u, t): skip floor(log(1 - U) / log(1 - p)). */
 static inline CXB_HD uint64_t cxb_gnp_row(const cxb_gen_ctx *x, uint64_t u, uint64_t *out)
@@ -98,6 +106,21 @@ static inline CXB_HD uint8_t cxb_ws_coin(const cxb_gen_ctx *x, uint64_t i)
     return (uint8_t)cxb_gbern_hit(x->coin, cxb_gx0(cxb_ws_block(x->seed, CXB_GDOM_WS, v, s)));
 }
 
+/* wsfast tuple of lattice edge {v, v+s}, s = 1 .. k/2: kept, or with probability p
+ * rewired to {v, j} with j outside v's closed lattice ball (graph.md 9.4). v + s and
+ * v + k/2 + 1 + bounded(x1, n-k-1) are below 2n, so one conditional subtraction is the
+ * "mod n" (no 64-bit remainder per tuple). */
+static inline CXB_HD uint64_t cxb_wsfast_tuple(const cxb_gen_ctx *x, uint64_t v, uint64_t s)
+{
+    cxb_philox4x32_ctr w = cxb_ws_block(x->seed, CXB_GDOM_WSFAST, v, s);
+    uint64_t j = v + s;
+    if (cxb_gbern_hit(x->coin, cxb_gx0(w)))
+        j = v + x->k / 2 + 1 + cxb_gbounded(cxb_gx1(w), x->n - x->k - 1);
+    if (j >= x->n)
+        j -= x->n;
+    return cxb_edge_key((cxb_vid)v, (cxb_vid)j);
+}
+
 /* gnm draw i of round r: a distinct-endpoint pair (graph.md 8.3) as a canonical key. */
 static inline CXB_HD uint64_t cxb_gnm_draw(uint64_t seed, uint64_t n, uint32_t round, uint64_t i)
 {
@@ -108,25 +131,24 @@ static inline CXB_HD uint64_t cxb_gnm_draw(uint64_t seed, uint64_t n, uint32_t r
 }
 
 /* rmat tuple e: level l picks a quadrant with word (l mod 4) of cxb_gdraw(seed, 7, e, l/4)
- * and sets bit (scale-1-l) of u and v. */
+ * and sets bit (scale-1-l) of u and v. The inner loop over the four words has a constant
+ * trip count, so the device compiler unrolls it and keeps the block in registers (a
+ * runtime index l % 4 would put it in local memory); the quadrant is branch-free: with
+ * T_A <= T_AB <= T_ABC, u's bit is [w >= T_AB] and v's bit is the parity of the number
+ * of thresholds w reaches ((0,1) for one, (1,0) for two, (1,1) for three). Shifting the
+ * bits in from the right puts level l at bit scale-1-l. */
 static inline CXB_HD void cxb_rmat_tuple(const cxb_gen_ctx *x, uint64_t e, uint32_t *u, uint32_t *v)
 {
     uint32_t a = 0, b = 0;
-    cxb_philox4x32_ctr w;
-    w.v[0] = w.v[1] = w.v[2] = w.v[3] = 0;
-    for (unsigned l = 0; l < x->scale; ++l) {
-        if (l % 4 == 0)
-            w = cxb_gdraw(x->seed, CXB_GDOM_RMAT, e, l / 4);
-        uint64_t r = w.v[l % 4];
-        uint32_t bit = 1u << (x->scale - 1 - l);
-        if (r < x->ta) {
-        } else if (r < x->tab)
-            b |= bit;
-        else if (r < x->tabc)
-            a |= bit;
-        else {
-            a |= bit;
-            b |= bit;
+    for (unsigned l0 = 0; l0 < x->scale; l0 += 4) {
+        cxb_philox4x32_ctr w = cxb_gdraw(x->seed, CXB_GDOM_RMAT, e, l0 / 4);
+        for (unsigned j = 0; j < 4; ++j) {
+            if (l0 + j >= x->scale)
+                break;
+            uint64_t r = w.v[j];
+            uint32_t ge_a = r >= x->ta, ge_ab = r >= x->tab, ge_abc = r >= x->tabc;
+            a = (a << 1) | ge_ab;
+            b = (b << 1) | (ge_a ^ ge_ab ^ ge_abc);
         }
     }
     *u = a;
@@ -175,7 +197,7 @@ static inline CXB_HD uint64_t cxb_bacopy_target(const cxb_gen_ctx *x, uint64_t p
             return r & 1 ? b : a;
         }
         if (!(r & 1))
-            return x->n0 + (r / 2 - x->c0) / x->m;
+            return x->n0 + cxb_gen_udiv(r / 2 - x->c0, x->m);
         pos = r;
     }
 }
@@ -222,11 +244,9 @@ static inline CXB_HD uint64_t cxb_gen_rows(const cxb_gen_ctx *x, uint64_t r0, ui
     case CXB_GEN_WSFAST: /* {v, v+s} or, with probability p, {v, j} outside v's lattice ball */
         for (uint64_t v = r0; v < r1; ++v)
             for (uint64_t s = 1; s <= h; ++s) {
-                cxb_philox4x32_ctr w = cxb_ws_block(x->seed, CXB_GDOM_WSFAST, v, s);
-                uint64_t j = (v + s) % x->n;
-                if (cxb_gbern_hit(x->coin, cxb_gx0(w)))
-                    j = (v + h + 1 + cxb_gbounded(cxb_gx1(w), x->n - x->k - 1)) % x->n;
-                CXB_GEN_EMIT(v, j);
+                if (out)
+                    out[c] = cxb_wsfast_tuple(x, v, s);
+                ++c;
             }
         break;
     case CXB_GEN_NW: /* the lattice edge, then (probability p) a shortcut between two random vertices */
@@ -263,7 +283,7 @@ static inline CXB_HD uint64_t cxb_gen_rows(const cxb_gen_ctx *x, uint64_t r0, ui
                 cxb_bacopy_core(x->n0, e, &a, &b);
                 CXB_GEN_EMIT(a, b);
             } else
-                CXB_GEN_EMIT(x->n0 + (e - x->c0) / x->m, cxb_bacopy_target(x, 2 * e + 1));
+                CXB_GEN_EMIT(x->n0 + cxb_gen_udiv(e - x->c0, x->m), cxb_bacopy_target(x, 2 * e + 1));
         }
         break;
     case CXB_GEN_DISJOINT: /* u uniform, w uniform among u's set's members */

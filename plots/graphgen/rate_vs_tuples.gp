@@ -1,0 +1,21 @@
+# plots/graphgen/rate_vs_tuples.gp - the fast generators (graphgen.md 9.2): G edges/s
+# (tuples per second of the gen phase) against the tuples, or against the threads, log-log.
+# The axes as plots/prng/rate_vs_x.gp (harness.md 11):
+#
+# y: rate = work / median time (e.g. G numbers/s) with error bars from the
+# interquartile times (work/q3 .. work/q1); hollow points were excluded from the fit;
+# lines are the harness's time fits turned into rates (work / exp(a) x^b, work fitted
+# as a power of x) over their fitted range, keyed with the time slope b and its 95% CI;
+# crosses are the paper's points.
+# Inlined by harness/plot.c after plots/common.gp (read its header for the variables)
+# and before the generated `plot` command; it only sets the axes (the key sits below
+# the plot, from plots/common.gp).
+
+if (cxb_xlog) {
+    set logscale x 2
+    set format x "2^{%L}"
+}
+if (cxb_ylog) {
+    set logscale y 10
+    set format y "10^{%T}"
+}
