@@ -363,4 +363,5 @@ const cxb_study cxb_study_malloc = {
     "allocations",
     cxb_malloc_fig510_print,
     malloc_point_line,
+    NULL, /* work: the point's n */
 };

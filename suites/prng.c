@@ -552,4 +552,5 @@ const cxb_study cxb_study_prng = {
     "numbers",
     cxb_prng_tables_print,
     NULL, /* point_line: the generic line only */
+    NULL, /* work: the point's n */
 };
