@@ -486,8 +486,8 @@ static const cxb_sweep sweeps_paper[] = {
  * run (777 against 764 G/s at 2^30, 748 against 678 at 2^28). Its own result set: run it
  * before the quick preset, so that `plot --all` (newest set per study) draws the quick one. */
 static const cxb_sweep sweeps_launch[] = {
-    {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda", "seed=1234;n=268435456", "spm",
-     "4,8,16,32,64,128,256"},
+    {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda,prng.threefry4x32.cuda", "seed=1234;n=268435456", "spm",
+     "4,8,16,32,64,128,256,512,1024"},
     {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda", "seed=1234;n=1073741824", "spm",
      "4,8,16,32,64,128,256"},
     {"launch-gpu", "prng.philox4x32.curand", "seed=1234;ordering=dynamic", "n", "268435456,1073741824"},
