@@ -355,8 +355,11 @@ static const cxb_sweep sweeps_quick[] = {
     {"leist.fig5.3-4", "graphgen.alpha.seq", "n=500;k=20;alpha=1;seed=1", "x", "4,64"},
     {"leist.fig5.5", ALPHA_N, "k=10;alpha=1;seed=1", "n", "500,1000,2000,3000"},
     {"leist.fig5.6", ALPHA_ALL, "n=500;alpha=1;seed=1", "k", "10,20,30,40"},
-    {"leist.fig5.7", BA_GPU, "n=5000;m=10;seed=1", "x", "4,16,64,256"},
-    {"leist.fig5.8", BA_N, "m=10;seed=1", "n", "2500,5000,10000,20000"},
+    /* BA sizes halved after the H100 run of 2026-11-24: cuda1 (in-kernel malloc) took 1.3-2 s
+     * per sample at n = 5,000 and 15.8 s at X = 256, so the former grid (n to 20,000, X to
+     * 256) ran past 10 minutes; the slopes need the n sweep, not its largest point */
+    {"leist.fig5.7", BA_GPU, "n=2500;m=10;seed=1", "x", "4,16,64"},
+    {"leist.fig5.8", BA_N, "m=10;seed=1", "n", "1250,2500,5000,10000"},
     {"leist.fig5.9", BA_ALL, "n=5000;seed=1", "m", "10,20,30,40"}, /* below n ~ 5,000 the redraws of large m dominate */
     CXB_GRAPHGEN_FAST_SWEEPS_QUICK,
 };
