@@ -72,12 +72,15 @@ if has sanitize; then
     # code itself, so memcheck is asked about memory accesses only.
     # memcheck on every CUDA test; racecheck and synccheck where kernels share memory; each
     # test at its quick sizes (tests that take no argument ignore it)
+    # SAN_TIMEOUT (s, default 150) bounds each tool run; SAN_TOOLS=memcheck limits every test
+    # to memcheck (a short session)
     for t in $build/tests/*_cuda; do
         tools="memcheck"
         case "${t##*/}" in prng_lf24_cuda|prng_mt_cuda|graph_gen_cuda) tools="memcheck racecheck synccheck" ;;
             prng_init_cuda|prng_bulk_cuda) tools="memcheck racecheck synccheck initcheck" ;; esac
+        [ -n "${SAN_TOOLS:-}" ] && tools=$SAN_TOOLS
         for tool in $tools; do
-            timeout 150 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
+            timeout "${SAN_TIMEOUT:-150}" compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
                 >"$out/sanitize-$tool-${t##*/}.log" 2>&1
             echo "${t##*/} $tool exit $?: $(grep -E 'ERROR SUMMARY|HAZARD|RACECHECK SUMMARY|check\(s\) failed' "$out/sanitize-$tool-${t##*/}.log" | tr '\n' ' ')"
         done
