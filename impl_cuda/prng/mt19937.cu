@@ -46,8 +46,10 @@ static __global__ void __launch_bounds__(MT_THREADS, MT_BLOCKS_PER_SM)
     __shared__ uint32_t ring[MT_RING];
     const unsigned t = threadIdx.x;
     for (uint64_t s = blockIdx.x; s < job.streams; s += gridDim.x) {
-        const cxb_mt19937_state *st = &states[s];
         const uint64_t count = cxb_bulk_stream_count(&job, s);
+        if (count == 0) /* (block-uniform) a stream with no outputs has no uploaded state either */
+            continue;
+        const cxb_mt19937_state *st = &states[s];
         const uint32_t i0 = st->i < CXB_MT19937_N ? st->i : CXB_MT19937_N; /* next word to temper */
         __syncthreads(); /* the previous stream's last step is read */
         for (unsigned k = t; k < CXB_MT19937_N; k += MT_THREADS)

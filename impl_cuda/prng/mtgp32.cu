@@ -40,8 +40,10 @@ static __global__ void __launch_bounds__(MTGP_THREADS, MTGP_BLOCKS_PER_SM)
                                  * that the kernel fits 32 registers (8 blocks per SM) unspilled */
     const unsigned t = threadIdx.x;
     for (uint64_t s = blockIdx.x; s < job.streams; s += gridDim.x) {
-        const cxb_mtgp32_state *st = &states[s];
         const uint64_t count = cxb_bulk_stream_count(&job, s);
+        if (count == 0) /* (block-uniform) a stream with no outputs has no uploaded state either */
+            continue;
+        const cxb_mtgp32_state *st = &states[s];
         const uint32_t i0 = st->i % CXB_MTGP32_N;
         const unsigned step = CXB_MTGP32_N - st->p.pos < MTGP_THREADS ? CXB_MTGP32_N - st->p.pos : MTGP_THREADS;
         __syncthreads(); /* the previous stream's last step is read */
