@@ -488,8 +488,7 @@ static const cxb_sweep sweeps_paper[] = {
 static const cxb_sweep sweeps_launch[] = {
     {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda,prng.threefry4x32.cuda", "seed=1234;n=268435456", "spm",
      "4,8,16,32,64,128,256,512,1024"},
-    {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda", "seed=1234;n=1073741824", "spm",
-     "4,8,16,32,64,128,256"},
+    {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda", "seed=1234;n=1073741824", "spm", "16,64,256"},
     {"launch-gpu", "prng.philox4x32.curand", "seed=1234;ordering=dynamic", "n", "268435456,1073741824"},
 };
 
