@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "cxb/status.h"
@@ -50,8 +51,12 @@ static cxb_status plot_one(const char *run_dir, const cxb_study *study, const ch
     st = cxb_plot_run_dir(run_dir, study, out);
     if (st != CXB_OK)
         return st;
-    for (size_t i = 0; i < study->nfigures; ++i)
-        printf("wrote %s/%s.png\n", out, study->figures[i].id);
+    for (size_t i = 0; i < study->nfigures; ++i) { /* figures with nothing measured are not drawn */
+        char png[CLI_PATH];
+        snprintf(png, sizeof png, "%s/%s.png", out, study->figures[i].id);
+        if (access(png, F_OK) == 0)
+            printf("wrote %s\n", png);
+    }
     fflush(stdout);
     return CXB_OK;
 }

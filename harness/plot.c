@@ -13,7 +13,8 @@
  *      y = "phases:alloc,free" draws the named phases of samples.csv instead (median and
  *      quartiles of <phase>_ns per point, one series per implementation and phase, the
  *      phase as the parameter `phase`; no fitted lines, which are of the declared time);
- *      a select value "a|b" matches either alternative;
+ *      a select value "a|b" matches either alternative, and "-" a point without the key
+ *      (so that a figure leaves out the points of other sweeps of the same preset);
  *   4. fitted lines from run_dir/fit.csv (harness.md 4.3): the row whose `series`
  *      names the same impl (text up to the first of " ;,[({|@:") and whose k=v pairs
  *      (anywhere after it) all agree with the series' params, with the figure's
@@ -530,6 +531,8 @@ static int select_one(const char *key, const char *want, const char *impl, const
         return strcmp(impl, want) == 0;
     }
     const char *v = cxb_params_get(p, key);
+    if (strcmp(want, "-") == 0) /* "k=-": the point has no parameter k */
+        return v == NULL;
     return v && same_value(v, want);
 }
 
@@ -1281,6 +1284,17 @@ static int safe_id(const char *id)
     return 1;
 }
 
+/* Removes DIR/ID.{csv,gp,png,pdf} where present (a figure with nothing to draw). */
+static void remove_figure_files(const char *dir, const char *id)
+{
+    static const char *const ext[] = {"csv", "gp", "png", "pdf"};
+    char path[PATH_CAP];
+    for (size_t e = 0; e < sizeof ext / sizeof ext[0]; ++e) {
+        snprintf(path, sizeof path, "%s/%s.%s", dir, id, ext[e]);
+        remove(path);
+    }
+}
+
 cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const char *out_dir)
 {
     if (!run_dir || !study)
@@ -1320,8 +1334,14 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
         return st;
     fitrow *fits = NULL;
     size_t nfits = 0;
+    unsigned char *drawn = calloc(study->nfigures ? study->nfigures : 1, 1);
+    if (!drawn) {
+        cxb_csv_free(&csv);
+        return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+    }
     if ((st = load_fits(run_dir, &fits, &nfits)) != CXB_OK || (st = cxb_mkdirs(out_dir)) != CXB_OK) {
         cxb_csv_free(&csv);
+        free(drawn);
         return st;
     }
     for (size_t i = 0; i < study->nfigures && st == CXB_OK; ++i) {
@@ -1337,7 +1357,14 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
             break;
         char ppath[PATH_CAP]; /* where a phases figure's rows come from, for its error messages */
         snprintf(ppath, sizeof ppath, "%s/samples.csv", run_dir);
-        if ((st = phases ? collect(&fig, &pcsv, &pcols, ppath) : collect(&fig, &csv, &cols, spath)) == CXB_OK) {
+        if ((st = phases ? collect(&fig, &pcsv, &pcols, ppath) : collect(&fig, &csv, &cols, spath)) == CXB_OK &&
+            fig.ns == 0) {
+            /* nothing of this figure was measured in this set (a preset runs a few of the
+             * study's figures): no empty plot, and no stale one from an earlier plot */
+            remove_figure_files(out_dir, fig.spec->id);
+            drawn[i] = 0;
+        } else if (st == CXB_OK) {
+            drawn[i] = 1;
             if (fig.rate)
                 choose_rate_unit(&fig);
             finish_series(&fig, fits, phases ? 0 : nfits); /* fits are of the declared time */
@@ -1350,21 +1377,27 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
     }
     cxb_csv_free(&csv);
     free(fits);
-    if (st != CXB_OK)
+    if (st != CXB_OK) {
+        free(drawn);
         return st;
+    }
 
     const char *run_id = strrchr(run_dir, '/');
     run_id = run_id && run_id[1] ? run_id + 1 : run_dir;
     char gp[PATH_CAP];
     if (!find_gnuplot(gp, sizeof gp)) {
         cxb_dir_sync(out_dir);
+        free(drawn);
         return cxb_fail(CXB_ERESOURCE, "gnuplot: not found - wrote data and scripts to %s", out_dir);
     }
     for (size_t i = 0; i < study->nfigures && st == CXB_OK; ++i) {
         const char *id = study->figures[i].id;
+        if (!drawn[i])
+            continue;
         if ((st = run_gnuplot(gp, out_dir, id, "png", "png", run_id)) == CXB_OK)
             st = run_gnuplot(gp, out_dir, id, "pdf", "pdf", run_id);
     }
     cxb_dir_sync(out_dir);
+    free(drawn);
     return st;
 }

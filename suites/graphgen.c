@@ -434,21 +434,24 @@ static const cxb_series_spec graphgen_series[] = {
     CXB_GRAPHGEN_FAST_SERIES,
 };
 
+/* Each figure selects its own sweep's points (the grids of the quick and paper presets): a
+ * preset runs every sweep in one result set, and the points of the others would otherwise
+ * appear as one-point series ("x=-": points without an allocation multiple). */
 static const cxb_figure_spec graphgen_figures[] = {
     {"leist.fig5.2", "Leist Fig. 5.2: alpha-model time against alpha", "graphgen/time_vs_alpha.gp", "alpha",
-     "time", "impl=graphgen.alpha.*", NULL},
+     "time", "impl=graphgen.alpha.*;x=-;n=500|20000;k=10|20", NULL},
     {"leist.fig5.3-4", "Leist Figs 5.3/5.4: alpha-model time against the allocation multiple X",
      "graphgen/time_vs_x.gp", "x", "time", "impl=graphgen.alpha.*", NULL},
     {"leist.fig5.5", "Leist Fig. 5.5: alpha-model time against n (alpha = 1)", "graphgen/time_vs_n.gp", "n",
-     "time", "impl=graphgen.alpha.*;alpha=1", NULL},
+     "time", "impl=graphgen.alpha.*;alpha=1;x=-;k=10|20", NULL},
     {"leist.fig5.6", "Leist Fig. 5.6: alpha-model time against k (alpha = 1)", "graphgen/time_vs_n.gp", "k",
-     "time", "impl=graphgen.alpha.*;alpha=1", NULL},
+     "time", "impl=graphgen.alpha.*;alpha=1;x=-;n=500|20000", NULL},
     {"leist.fig5.7", "Leist Fig. 5.7: BA time against the allocation multiple X", "graphgen/time_vs_x.gp", "x",
      "time", "impl=graphgen.ba.*", NULL},
     {"leist.fig5.8", "Leist Fig. 5.8: BA time against n", "graphgen/time_vs_n.gp", "n", "time",
-     "impl=graphgen.ba.*", NULL},
+     "impl=graphgen.ba.*;x=-;m=10", NULL},
     {"leist.fig5.9", "Leist Fig. 5.9: BA time against m (k = 2m)", "graphgen/time_vs_n.gp", "m", "time",
-     "impl=graphgen.ba.*", NULL},
+     "impl=graphgen.ba.*;x=-;n=5000|40000", NULL},
     CXB_GRAPHGEN_FAST_FIGURES,
 };
 
