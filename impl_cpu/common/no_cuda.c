@@ -37,6 +37,12 @@ cxb_status cxb_cuda_empty_kernel_ns(double *ns)
     return no_cuda();
 }
 
+cxb_status cxb_cuda_spin(int64_t ns)
+{
+    (void)ns;
+    return no_cuda();
+}
+
 cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **ctx, const cxb_lf24_job *job,
                                 cxb_lf24_cuda_variant variant, cxb_lf24_carry_mode carry,
                                 unsigned block, cxb_phases *setup)

@@ -130,3 +130,34 @@ done:
         cudaStreamDestroy(s);
     return st;
 }
+
+/* ---- the pre-sample spin (cxb_cuda_spin) ----
+ * Seen on the H100 (2026-11-24): the harness's Philox row ran at 739 G/s at 2^28 while the same
+ * kernel, launched back to back in a stand-alone program, ran at 803 (scripts/experiments/
+ * philox_store.cu): between samples the host verifies and checksums for a second, the GPU idles
+ * at a low clock, and a 0.35 ms kernel starts before the clock is back. cuRAND's rows were
+ * spared part of that by their reset (curandGenerateSeeds launches work right before the timed
+ * call), so the comparison was uneven. Spinning every SM for a few ms before each timed
+ * sample puts every CUDA row in the same, steady state. */
+static __global__ void cxb_spin_kernel(uint64_t ns)
+{
+    uint64_t t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    } while (t - t0 < ns);
+}
+
+extern "C" cxb_status cxb_cuda_spin(int64_t ns)
+{
+    cxb_status st = device_check(0);
+    if (st != CXB_OK)
+        return st;
+    int sms = 1;
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    cxb_spin_kernel<<<(unsigned)(sms > 0 ? sms : 1) * 4u, 128>>>((uint64_t)(ns > 0 ? ns : 0));
+    if ((st = CXB_CUDA_LAUNCHED("cxb_spin_kernel")) != CXB_OK)
+        return st;
+    return CXB_CUDA(cudaDeviceSynchronize());
+}
+

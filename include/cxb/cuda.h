@@ -43,6 +43,11 @@ cxb_status cxb_cuda_gpu_info(int device, cxb_gpu_info *info);
 /* Median time of an empty kernel measured with events (kernel-only floor), ns. */
 cxb_status cxb_cuda_empty_kernel_ns(double *ns);
 
+/* Keeps every SM of device 0 busy for about ns nanoseconds (a spin kernel on %globaltimer),
+ * then synchronises: run before each timed sample of a CUDA row so that the GPU's clocks are
+ * up when the timed kernel starts, whatever the host did in between (harness.md "hot"). */
+cxb_status cxb_cuda_spin(int64_t ns);
+
 #ifdef __cplusplus
 }
 #endif
