@@ -45,6 +45,11 @@ uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count);
 /* Replaces the sorted set set[0..k) by its complement among all pairs of n vertices,
  * written to out (C(n,2) - k keys, ascending). */
 void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *out);
+/* The edges of gnm from its sorted set of k (of target) drawn keys: the set itself, handed over
+ * to out (*set becomes NULL), or, when the complement was drawn, the keys it leaves out. The one
+ * ending of the seq, pthreads and CUDA rounds. */
+cxb_status cxb_gnm_finish(const cxb_gen_spec *s, int complement, uint64_t **set, uint64_t k, uint64_t target,
+                          cxb_edges *out);
 
 /* The rounds of gnm, set to the sorted canonical result; draws(s, round, count, dst, arg)
  * fills dst[0..count) with cxb_gnm_draws(s, round, 0, count, ...) in some way, and

@@ -67,6 +67,26 @@ static cxb_status sort_keys(cxb_gnm_sort_fn sort, void *arg, uint64_t *key, uint
     return CXB_OK;
 }
 
+cxb_status cxb_gnm_finish(const cxb_gen_spec *s, int complement, uint64_t **set, uint64_t k, uint64_t target,
+                          cxb_edges *out)
+{
+    if (complement) {
+        cxb_status st = cxb_gen_alloc(out, s->n, s->m);
+        if (st != CXB_OK)
+            return st;
+        cxb_gnm_complement(s->n, *set, k, out->key);
+        out->count = s->m;
+        return CXB_OK;
+    }
+    cxb_edges_init(out);
+    out->n = s->n;
+    out->key = *set;
+    out->cap = target;
+    out->count = k;
+    *set = NULL;
+    return CXB_OK;
+}
+
 void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *out)
 {
     uint64_t j = 0, c = 0;
@@ -116,19 +136,7 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, cxb_gnm_sor
         set = tmp;
         tmp = t;
     }
-    if (complement) {
-        if ((st = cxb_gen_alloc(out, s->n, s->m)) != CXB_OK)
-            goto done;
-        cxb_gnm_complement(s->n, set, k, out->key);
-        out->count = s->m;
-    } else {
-        cxb_edges_init(out);
-        out->n = s->n;
-        out->key = set;
-        out->cap = target;
-        out->count = k;
-        set = NULL;
-    }
+    st = cxb_gnm_finish(s, complement, &set, k, target, out);
 done:
     free(set);
     free(tmp);
