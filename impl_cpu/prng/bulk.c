@@ -175,6 +175,38 @@ CXB_BULK_TAGS(TAG_TILES)
     TILE_FNS(t, cf64, double, cxb_bulk_cf64_##t, cxb_bulk_sumv_f64, draws64)
 CXB_BULK_CURAND_TAGS(CURAND_TILES)
 
+/* Counter-based uint32 stores with C = 4 (Philox, Threefry): chunk r of stream s is block r of
+ * the stream, computed directly (cxb_bulk_block4_t, the function the CUDA kernel uses) instead
+ * of a stream state drawn four times: no lane bookkeeping per output. Other chunks: the generic
+ * tile. */
+#define BLOCK4_TILE(t)                                                                             \
+    static CXB_FLATTEN void tile_block4_##t(const cxb_bulk_job *job, const void *states, void *work, \
+                                            uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                            void *out, double *sums)                              \
+    {                                                                                              \
+        if (job->chunk != 4) {                                                                     \
+            tile_store_##t##_u32(job, states, work, s0, s1, r0, r1, out, sums);                    \
+            return;                                                                                \
+        }                                                                                          \
+        const uint64_t S = job->streams, n = job->n, seed = job->seed;                             \
+        uint32_t *o = out;                                                                         \
+        for (uint64_t s = s0; s < s1; ++s) {                                                       \
+            uint64_t base = (r0 * S + s) * 4;                                                      \
+            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * 4) {                       \
+                if (n - base >= 4) {                                                               \
+                    cxb_bulk_block4_##t(seed, s, r, o + base);                                     \
+                } else {                                                                           \
+                    uint32_t w[4];                                                                 \
+                    cxb_bulk_block4_##t(seed, s, r, w);                                            \
+                    for (uint64_t k = 0; k < n - base; ++k)                                        \
+                        o[base + k] = w[k];                                                        \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    }
+CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
+#undef BLOCK4_TILE
+
 static const cxb_bulk_tile_fn tiles[CXB_BULK_NTAGS][CXB_BULK_NELEM][2] = {
 #define TAG_ROW(name, t, kind, streams, chunk)                                                     \
     [CXB_BULK_TAG_##t] = {[CXB_BULK_E_U32] = {tile_store_##t##_u32, tile_sum_##t##_u32},            \
@@ -199,6 +231,17 @@ cxb_bulk_tile_fn cxb_bulk_tile(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mo
         return NULL;
     if (elem >= CXB_BULK_E_CF32)
         return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
+    if (elem == CXB_BULK_E_U32 && mode == CXB_BULK_STORE) {
+        switch (tag) {
+#define BLOCK4_CASE(t)                                                                             \
+    case CXB_BULK_TAG_##t:                                                                         \
+        return tile_block4_##t;
+            CXB_BULK_BLOCK4_TAGS(BLOCK4_CASE)
+#undef BLOCK4_CASE
+        default:
+            break;
+        }
+    }
     return tiles[tag][elem][mode == CXB_BULK_SUM];
 }
 
