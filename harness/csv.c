@@ -171,3 +171,19 @@ void cxb_csv_put(FILE *f, const char *s)
     }
     fputc('"', f);
 }
+
+cxb_status cxb_csv_read_cols(const char *dir, const char *file, const char *const *need, cxb_csv *csv, int *col)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    cxb_status st = cxb_csv_read(path, csv);
+    if (st != CXB_OK)
+        return st;
+    for (size_t i = 0; need && need[i]; ++i)
+        if ((col[i] = cxb_csv_col(csv, need[i])) < 0) {
+            cxb_csv_free(csv);
+            return cxb_fail(CXB_EINPUT, "%s: no column '%s'", path, need[i]);
+        }
+    return CXB_OK;
+}
+

@@ -24,6 +24,10 @@ typedef struct cxb_csv {
 char *cxb_read_file(const char *path, size_t *len);
 
 cxb_status cxb_csv_read(const char *path, cxb_csv *csv);
+/* Reads DIR/FILE (a result set's summary.csv, say) and finds the columns named in need
+ * (NULL-terminated) into col[]: one error naming the file and the first missing column, and
+ * nothing to free, when the file or a column is absent. What every table printer starts with. */
+cxb_status cxb_csv_read_cols(const char *dir, const char *file, const char *const *need, cxb_csv *csv, int *col);
 void cxb_csv_free(cxb_csv *csv);
 /* Column index of name, or -1. */
 int cxb_csv_col(const cxb_csv *csv, const char *name);

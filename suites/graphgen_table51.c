@@ -371,16 +371,13 @@ static cxb_status print_caveman(FILE *out)
 
 cxb_status cxb_graphgen_table51_print(const char *run_dir, FILE *out)
 {
+    static const char *const need[] = {"impl", "params", "median", NULL};
+    int col[3];
     char path[4200];
     cxb_csv sum, fit, pub;
-    snprintf(path, sizeof path, "%s/summary.csv", run_dir);
-    cxb_status st = cxb_csv_read(path, &sum);
+    cxb_status st = cxb_csv_read_cols(run_dir, "summary.csv", need, &sum, col);
     if (st != CXB_OK)
         return st;
-    if (cxb_csv_col(&sum, "impl") < 0 || cxb_csv_col(&sum, "params") < 0 || cxb_csv_col(&sum, "median") < 0) {
-        cxb_csv_free(&sum);
-        return cxb_fail(CXB_EINPUT, "%s: missing impl/params/median columns", path);
-    }
     snprintf(path, sizeof path, "%s/fit.csv", run_dir);
     int have_fit = cxb_csv_read(path, &fit) == CXB_OK;
     snprintf(path, sizeof path, "%s/results/paper/leist2011_table5.1.csv", CXB_SOURCE_DIR);

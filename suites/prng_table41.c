@@ -34,18 +34,13 @@ typedef struct row {
 
 cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/summary.csv", run_dir);
+    static const char *const need[] = {"impl", "params", "median", "q1", "q3", NULL};
+    int col[5];
     cxb_csv csv;
-    cxb_status st = cxb_csv_read(path, &csv);
+    cxb_status st = cxb_csv_read_cols(run_dir, "summary.csv", need, &csv, col);
     if (st != CXB_OK)
         return st;
-    int ci = cxb_csv_col(&csv, "impl"), cp = cxb_csv_col(&csv, "params"),
-        cm = cxb_csv_col(&csv, "median"), c1 = cxb_csv_col(&csv, "q1"), c3 = cxb_csv_col(&csv, "q3");
-    if (ci < 0 || cp < 0 || cm < 0 || c1 < 0 || c3 < 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: missing impl/params/median/q1/q3 columns", path);
-    }
+    const int ci = col[0], cp = col[1], cm = col[2], c1 = col[3], c3 = col[4];
     row rows[16];
     size_t nrows = 0;
     for (size_t i = 0; i < csv.nrows; ++i) {
@@ -106,6 +101,7 @@ cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out)
         fprintf(out, rows[j].rate97 > 0 ? "| %.3g |\n" : "| - |\n", rows[j].rate97);
     }
     /* the published rows */
+    char path[4200];
     snprintf(path, sizeof path, "%s/results/paper/leist2011_table4.1.csv", CXB_SOURCE_DIR);
     if (cxb_csv_read(path, &csv) == CXB_OK) {
         int cs = cxb_csv_col(&csv, "series"), cx = cxb_csv_col(&csv, "x"), cv = cxb_csv_col(&csv, "value");

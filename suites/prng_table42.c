@@ -88,18 +88,14 @@ typedef struct cell {
 
 cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out)
 {
+    static const char *const need[] = {"impl", "params", "median", "q1", "q3", NULL};
+    int col[5];
     char path[4200];
-    snprintf(path, sizeof path, "%s/summary.csv", run_dir);
     cxb_csv csv;
-    cxb_status st = cxb_csv_read(path, &csv);
+    cxb_status st = cxb_csv_read_cols(run_dir, "summary.csv", need, &csv, col);
     if (st != CXB_OK)
         return st;
-    int ci = cxb_csv_col(&csv, "impl"), cp = cxb_csv_col(&csv, "params"), cm = cxb_csv_col(&csv, "median"),
-        c1 = cxb_csv_col(&csv, "q1"), c3 = cxb_csv_col(&csv, "q3");
-    if (ci < 0 || cp < 0 || cm < 0 || c1 < 0 || c3 < 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: missing impl/params/median/q1/q3 columns", path);
-    }
+    const int ci = col[0], cp = col[1], cm = col[2], c1 = col[3], c3 = col[4];
     cell t[NROWS][NCOLS];
     memset(t, 0, sizeof t);
     int any = 0;

@@ -73,17 +73,13 @@ static double at(const curve *c, double x)
 
 cxb_status cxb_prng_tablegens_print(const char *run_dir, FILE *out)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/summary.csv", run_dir);
+    static const char *const need[] = {"impl", "params", "median", NULL};
+    int col[3];
     cxb_csv csv;
-    cxb_status st = cxb_csv_read(path, &csv);
+    cxb_status st = cxb_csv_read_cols(run_dir, "summary.csv", need, &csv, col);
     if (st != CXB_OK)
         return st;
-    int ci = cxb_csv_col(&csv, "impl"), cp = cxb_csv_col(&csv, "params"), cm = cxb_csv_col(&csv, "median");
-    if (ci < 0 || cp < 0 || cm < 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: missing impl/params/median columns", path);
-    }
+    const int ci = col[0], cp = col[1], cm = col[2];
     gen_rows g[] = {CXB_RNG_LIST(GEN_NAME)};
     size_t ng = sizeof g / sizeof g[0];
     for (size_t i = 0; i < csv.nrows; ++i) {
