@@ -490,6 +490,12 @@ static const cxb_sweep sweeps_launch[] = {
      "4,8,16,32,64,128,256,512,1024"},
     {"launch-gpu", "prng.store.cuda,prng.philox4x32.cuda", "seed=1234;n=1073741824", "spm", "16,64,256"},
     {"launch-gpu", "prng.philox4x32.curand", "seed=1234;ordering=dynamic", "n", "268435456,1073741824"},
+    /* the shared-memory generators (one stream per warp, impl_cuda/prng/mt19937.cu, mtgp32.cu):
+     * their launch shape is the stream count S; 3696 = 132 SMs x 28 resident warps of an H100 */
+    {"launch-gpu-streams", "prng.mt19937.cuda,prng.mtgp32.cuda", "seed=1234;n=268435456", "streams",
+     "192,1024,2048,3696,4096,7392,8192,16384"},
+    {"launch-gpu-streams", "prng.mt19937.curand", "seed=1234;ordering=default", "n", "268435456"},
+    {"launch-gpu-streams", "prng.mtgp32.curand", "seed=1234;ordering=dynamic", "n", "268435456"},
 };
 
 static const cxb_sweep *prng_sweeps(const char *preset, size_t *count)

@@ -120,6 +120,11 @@ int main(int argc, char **argv)
         {3, 5, 1000, 0},     {7, 624, 7 * 624 * 3 + 11, 0}, {5, 1, 5003, 0}, {2, 1000, 123457, 0},
         {192, 256, 192 * 256 * 4 + 5, 0}, {4, 100000, 100, 0}, {3, 7, 20000, 5}, {9, 256, 30001, 700},
         {1024, 624, (1u << 20) + 3, 0},   {3000, 224, (1u << 21) + 1, 0},
+        /* the warp-scope kernels: several rounds of new words a stream (> 1344 / 1536 words),
+         * 16-byte stores (C % 4 == 0) with runs shorter and longer than a round, the scalar
+         * path after a partly consumed state (offset 3: p % 4 != 0), more streams than resident
+         * warps */
+        {7, 8, 7 * 5000 + 4, 0}, {5, 624, 5 * 6001, 3}, {11, 2496, 11 * 9000 + 1, 1}, {4000, 1248, (1u << 22) + 8, 0},
     };
     size_t nj = sizeof jobs / sizeof jobs[0];
     for (int gen = 0; gen < 2; ++gen) {

@@ -1,35 +1,44 @@
-/* impl_cuda/prng/mt19937.cu - bulk MT19937 at block scope (prng.md 3.8, 5.4; target G2d:
+/* impl_cuda/prng/mt19937.cu - bulk MT19937 at warp scope (prng.md 3.8, 5.4; target G2d:
  * >= cuRAND's MT19937, 648 G/s on an H100 for 2^28 uint32).
  *
- * One stream per thread block, its state in shared memory; the recurrence and tempering are
+ * One stream per warp, its words in shared memory; the recurrence and tempering are
  * cxb/rng/mt19937.h's (Matsumoto-Nishimura 1998, mt19937ar.c), the output layout
  * cxb/prng_bulk.h's. Contract: cxb/prng_blockscope.h.
  *
- * Design. Word j >= 624 of a stream is W_j = W_{j-227} ^ twist(W_{j-624}, W_{j-623}), so any
- * 227 consecutive new words depend only on older ones: a block of 224 threads (7 full warps)
- * computes 224 words per step with no synchronisation inside the step, each thread tempering
- * its word and storing it straight to global memory (a warp writes 32 consecutive words of
- * a chunk: 128-byte coalesced segments), then one __syncthreads before the next step reads
- * them. The words live in a 1024-word ring (4 KB; index & 1023): a step writes slots
- * [j0 - 1024, j0 - 800) mod 1024 while it reads [j0 - 624, j0), so reads and writes never
- * meet. ~4 KB of shared memory and 224 threads let 8-9 blocks share an SM, whose
- * interleaving hides each block's one barrier per step. Output positions follow the bulk
- * layout through an O(1) (q, r) walk (blockscope.cuh), so any chunk works at the same speed;
- * C = 624 (one regeneration, the default) makes every chunk 2496 contiguous bytes.
- * Deviation from cuRAND: cuRAND's host MT19937 uses 8192 jumped-ahead states in its own
- * 78 x 8 tile layout (tests/test_mt_curand_host.c); here streams are cxb_mt19937_init's.
+ * Design. Written as one sequence, the words of a stream obey x[q] = twist(x[q - 624],
+ * x[q - 623], x[q - 227]) (x[0..623] = the state's array), so any 227 consecutive new words
+ * depend only on older ones: a warp computes 224 (7 per lane) with no synchronisation inside
+ * the step and one __syncwarp between steps. The words live in a linear window of LAG + ROUND
+ * words, so every read of a step is an immediate offset from one per-lane address (no ring
+ * index to mask); after ROUND new words the newest LAG words are copied back to the front.
+ * A second pass over the ROUND new words tempers them and stores them to global memory in
+ * the bulk layout, chunk run by chunk run, four words per 16-byte store where the layout
+ * allows (C and the run start multiples of 4).
+ *
+ * Why not the block-scope kernel this replaces (one stream per 224-thread block, a barrier
+ * per 224 words, 314 G/s at 2^28 against cuRAND's 657): ncu found it bound by the integer
+ * pipe (ring-index masking and the per-output layout walk, ~30 operations a word) and by the
+ * barrier. Here a word costs about 13 (the twist, the tempering, shared loads and stores at
+ * immediate offsets), and warps of different streams never wait for each other.
+ *
+ * Occupancy and streams: a warp needs (LAG + ROUND) 4 B = 7.9 KB of shared memory, so about
+ * 28 warps (streams) are resident per H100 SM: a job needs several thousand streams to fill
+ * the GPU (the study's MT19937 rows say which S they use; S = 1024, the default, leaves
+ * most of it idle). Deviation from cuRAND: cuRAND's host MT19937 uses 8192 jumped-ahead
+ * states in its own 78 x 8 tile layout (tests/test_mt_curand_host.c); here streams are
+ * cxb_mt19937_init's.
  */
 #include "cxb/prng_blockscope.h"
 #include "cxb/rng/mt19937.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/prng/blockscope.cuh"
 
-#define MT_THREADS 224 /* <= N - M = 227 words per step */
-#define MT_RING 1024u
-/* 9 resident blocks of 224 threads per SM (<= 32 registers): 1188 on an H100, so the default
- * 1024 streams run in one wave; ncu measured 6 blocks per SM at 40 registers, i.e. 792
- * resident blocks and a second, 29%-full wave (achieved occupancy 47%). */
-#define MT_BLOCKS_PER_SM 9
+#define MT_LAG 624u                        /* words a new word looks back */
+#define MT_PAR 224u                        /* words a warp step computes: 7 a lane (<= 227) */
+#define MT_ROUND (6u * MT_PAR)             /* new words between two copies: 1344 */
+#define MT_WINDOW (MT_LAG + MT_ROUND)      /* 1968 words, 7872 B a warp */
+#define MT_WARPS 4u                        /* warps (streams) of a block */
+#define MT_THREADS (32u * MT_WARPS)
 
 static __device__ __forceinline__ uint32_t mt_temper(uint32_t y)
 {
@@ -40,38 +49,68 @@ static __device__ __forceinline__ uint32_t mt_temper(uint32_t y)
     return y;
 }
 
-static __global__ void __launch_bounds__(MT_THREADS, MT_BLOCKS_PER_SM)
-    cxb_mt19937_bulk_kernel(cxb_bulk_job job, const cxb_mt19937_state *__restrict__ states, uint32_t *__restrict__ out)
+/* the output of word w[0]: MT19937's tempering (cxb_ws_store's functor) */
+struct mt_out {
+    __device__ __forceinline__ uint32_t operator()(uint32_t word, const uint32_t *) const { return mt_temper(word); }
+};
+
+static __global__ void __launch_bounds__(MT_THREADS)
+    cxb_mt19937_bulk_kernel(cxb_bulk_job job, const cxb_mt19937_state *__restrict__ states, uint32_t *__restrict__ out,
+                            int vec)
 {
-    __shared__ uint32_t ring[MT_RING];
-    const unsigned t = threadIdx.x;
-    for (uint64_t s = blockIdx.x; s < job.streams; s += gridDim.x) {
+    __shared__ __align__(16) uint32_t window[MT_WARPS][MT_WINDOW];
+    const unsigned lane = threadIdx.x & 31u, wid = threadIdx.x >> 5;
+    uint32_t *x = window[wid];
+    for (uint64_t s = (uint64_t)blockIdx.x * MT_WARPS + wid; s < job.streams; s += (uint64_t)gridDim.x * MT_WARPS) {
         const uint64_t count = cxb_bulk_stream_count(&job, s);
-        if (count == 0) /* (block-uniform) a stream with no outputs has no uploaded state either */
+        if (count == 0) /* (warp-uniform) a stream with no outputs has no uploaded state either */
             continue;
         const cxb_mt19937_state *st = &states[s];
         const uint32_t i0 = st->i < CXB_MT19937_N ? st->i : CXB_MT19937_N; /* next word to temper */
-        __syncthreads(); /* the previous stream's last step is read */
-        for (unsigned k = t; k < CXB_MT19937_N; k += MT_THREADS)
-            ring[k] = st->mt[k];
-        __syncthreads();
+        __syncwarp(); /* the previous stream's last store pass has read the window */
+        for (uint32_t k = lane; k < MT_LAG; k += 32u)
+            x[k] = st->mt[k];
+        __syncwarp();
         /* outputs [0, N - i0): the words already in the state (none after a fresh init) */
-        for (uint64_t p = t; p < CXB_MT19937_N - i0 && p < count; p += MT_THREADS)
-            out[cxb_bulk_index(&job, s, p)] = mt_temper(ring[i0 + p]);
-        /* output p is word j = i0 + p; thread t's first new word is j = N + t */
-        cxb_bs_walk w;
-        cxb_bs_walk_init(&w, job, s, (uint64_t)(CXB_MT19937_N - i0) + t, MT_THREADS);
-        for (uint64_t p0 = CXB_MT19937_N - i0, j0 = CXB_MT19937_N; p0 < count; p0 += MT_THREADS, j0 += MT_THREADS) {
-            const uint32_t j = (uint32_t)j0 + t;
-            const uint32_t a = ring[(j - 624u) & (MT_RING - 1)], b = ring[(j - 623u) & (MT_RING - 1)];
-            const uint32_t m = ring[(j - 227u) & (MT_RING - 1)];
-            const uint32_t y = (a & 0x80000000u) | (b & 0x7FFFFFFFu);
-            const uint32_t x = m ^ (y >> 1) ^ ((y & 1u) ? 0x9908B0DFu : 0u);
-            ring[j & (MT_RING - 1)] = x;
-            if (p0 + t < count)
-                out[cxb_bs_walk_index(&w)] = mt_temper(x);
-            cxb_bs_walk_next(&w);
-            __syncthreads();
+        uint64_t p = CXB_MT19937_N - i0 < count ? CXB_MT19937_N - i0 : count;
+        if (p)
+            cxb_ws_store(job, s, 0, (uint32_t)p, x + i0, out, false, lane, mt_out());
+        while (p < count) {
+            /* ROUND new words into x[LAG ..), MT_PAR at a time: word q reads q - 624, q - 623
+             * and q - 227, all older than the step's first word q0 */
+            for (uint32_t q0 = MT_LAG; q0 < MT_WINDOW; q0 += MT_PAR) {
+                const uint32_t *src = x + q0 + lane - MT_LAG;
+                uint32_t v[7];
+#pragma unroll
+                for (int i = 0; i < 7; ++i)
+                    v[i] = cxb_mt19937_twist(src[32 * i], src[32 * i + 1], src[32 * i + (MT_LAG - 227u)]);
+#pragma unroll
+                for (int i = 0; i < 7; ++i)
+                    x[q0 + lane + 32 * i] = v[i];
+                __syncwarp();
+            }
+            const uint32_t len = (uint32_t)(count - p < MT_ROUND ? count - p : MT_ROUND);
+            /* outputs p .. p + len - 1 are words x[LAG ..]: 16-byte aligned when p % 4 == 0 */
+            cxb_ws_store(job, s, p, len, x + MT_LAG, out, vec && (p & 3u) == 0, lane, mt_out());
+            p += len;
+            if (p < count) { /* the newest LAG words to the front (read all before writing) */
+                __syncwarp();
+                uint4 c[(MT_LAG / 4u + 31u) / 32u];
+#pragma unroll
+                for (uint32_t i = 0; i < (MT_LAG / 4u + 31u) / 32u; ++i) {
+                    const uint32_t k = lane + 32u * i;
+                    if (k < MT_LAG / 4u)
+                        c[i] = *(const uint4 *)(x + MT_ROUND + 4u * k);
+                }
+                __syncwarp();
+#pragma unroll
+                for (uint32_t i = 0; i < (MT_LAG / 4u + 31u) / 32u; ++i) {
+                    const uint32_t k = lane + 32u * i;
+                    if (k < MT_LAG / 4u)
+                        *(uint4 *)(x + 4u * k) = c[i];
+                }
+                __syncwarp();
+            }
         }
     }
 }
@@ -83,8 +122,10 @@ extern "C" cxb_status cxb_bulk_cuda_mt19937(const cxb_bulk_job *job, const void 
     if (st != CXB_OK || job->n == 0)
         return st;
     unsigned grid = 0;
-    if ((st = cxb_bs_grid(cxb_mt19937_bulk_kernel, MT_THREADS, job->streams, &grid)) != CXB_OK)
+    if ((st = cxb_bs_grid(cxb_mt19937_bulk_kernel, MT_THREADS, (job->streams + MT_WARPS - 1) / MT_WARPS, &grid)) !=
+        CXB_OK)
         return st;
-    cxb_mt19937_bulk_kernel<<<grid, MT_THREADS, 0, stream>>>(*job, (const cxb_mt19937_state *)d_states, d_out);
+    const int vec = job->chunk % 4 == 0 && ((uintptr_t)d_out & 15u) == 0;
+    cxb_mt19937_bulk_kernel<<<grid, MT_THREADS, 0, stream>>>(*job, (const cxb_mt19937_state *)d_states, d_out, vec);
     return CXB_CUDA_LAUNCHED("cxb_mt19937_bulk_kernel");
 }
