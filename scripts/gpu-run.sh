@@ -4,7 +4,8 @@
 # compute-sanitizer on the CUDA tests. Everything lands under $OUT as it is produced, so a
 # session cut short by the device time limit still brings back what finished.
 #   usage (on the GPU machine): bash scripts/gpu-run.sh MACHINE [STEPS] [STUDY ARGS...]
-#   STEPS: comma list of build,test,study,cmds,sanitize (default build,test,study,sanitize);
+#   STEPS: comma list of build,test,study,cmds,sanitize (default build,test,study,sanitize;
+#   CTEST_REGEX limits the test step to the matching tests);
 #   study runs the lines of $GPU_STUDIES (default scripts/gpu-studies.txt), cmds the script
 #   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as its argument
 # MACHINE names the GPU by model (e.g. h100-sxm), never by host.
@@ -37,7 +38,7 @@ fi
 
 if has test; then
     echo "== ctest"
-    timeout 300 ctest --test-dir $build --output-on-failure -j8 >"$out/ctest.log" 2>&1
+    timeout 300 ctest --test-dir $build --output-on-failure -j8 ${CTEST_REGEX:+-R "$CTEST_REGEX"} >"$out/ctest.log" 2>&1
     echo "ctest exit $?"
     grep -E "tests passed|Failed|Skipped|G numbers/s|GPU 0|empty kernel" "$out/ctest.log" | head -40
     pack
