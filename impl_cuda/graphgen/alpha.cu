@@ -406,19 +406,13 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
                 stats->device_bytes_peak = bytes;
             if ((st = CXB_CUDA(cudaEventRecord(d.ins, d.s1))) != CXB_OK)
                 goto fail;
-            if (*(volatile int *)d.h_err) {
-                st = cxb_fail(CXB_ERESOURCE, "graphgen.alpha.cuda1: device heap exhausted (heap_mb=%llu)",
-                              (unsigned long long)stats->heap_mb);
+            if ((st = gg_heap_status(d.h_err, "alpha", stats->heap_mb)) != CXB_OK)
                 goto fail;
-            }
         }
         if ((st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK)
             goto fail;
-        if (*(volatile int *)d.h_err) {
-            st = cxb_fail(CXB_ERESOURCE, "graphgen.alpha.cuda1: device heap exhausted (heap_mb=%llu)",
-                          (unsigned long long)stats->heap_mb);
+        if ((st = gg_heap_status(d.h_err, "alpha", stats->heap_mb)) != CXB_OK)
             goto fail;
-        }
         stats->gen_ns = gg_now_ns() - t0;
         int64_t t1 = gg_now_ns();
         st = gg_gather(&d.l, x, out);

@@ -394,11 +394,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                     (st = CXB_CUDA(cudaEventRecord(d.e1, d.s1))) != CXB_OK ||
                     (st = CXB_CUDA(cudaEventRecord(d.e2, d.s2))) != CXB_OK)
                     goto fail;
-                if (*(volatile int *)d.h_err) {
-                    st = cxb_fail(CXB_ERESOURCE, "graphgen.ba.cuda1: device heap exhausted (heap_mb=%llu)",
-                                  (unsigned long long)stats->heap_mb);
+                if ((st = gg_heap_status(d.h_err, "ba", stats->heap_mb)) != CXB_OK)
                     goto fail;
-                }
                 continue;
             }
             /* cuda2: the host does all memory management (Sec. 5.2.3) */
@@ -449,11 +446,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
         }
         if ((st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK)
             goto fail;
-        if (*(volatile int *)d.h_err) {
-            st = cxb_fail(CXB_ERESOURCE, "graphgen.ba.cuda1: device heap exhausted (heap_mb=%llu)",
-                          (unsigned long long)stats->heap_mb);
+        if ((st = gg_heap_status(d.h_err, "ba", stats->heap_mb)) != CXB_OK)
             goto fail;
-        }
         stats->gen_ns = gg_now_ns() - t0;
         int64_t t1 = gg_now_ns();
         st = gg_gather(&d.l, x, out);
