@@ -35,6 +35,7 @@
 #include "harness/atomic.h"
 #include "harness/cli.h"
 #include "harness/provenance.h"
+#include "harness/runner.h"
 #include "suites/prng_repro.h"
 
 #define MAXLIST 32
@@ -66,28 +67,6 @@ static int parse_list(const char *flag, const char *text, unsigned *vals, size_t
     if (*n == 0)
         return cxb_cli_error(2, "prng-repro: %s: empty list", flag);
     return 0;
-}
-
-static void sanitize(char *s)
-{
-    for (char *p = s; *p; ++p)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
-              *p == '_' || *p == '.'))
-            *p = '-';
-}
-
-/* host name, plus the GPU's name when there is one (the runner's machine names) */
-static void machine_name(char *buf, size_t size)
-{
-    char host[256] = "host";
-    gethostname(host, sizeof host - 1);
-    host[sizeof host - 1] = '\0';
-    cxb_gpu_info g;
-    if (cxb_cuda_device_count(NULL) > 0 && cxb_cuda_gpu_info(0, &g) == CXB_OK)
-        snprintf(buf, size, "%s-%s", host, g.name);
-    else
-        snprintf(buf, size, "%s", host);
-    sanitize(buf);
 }
 
 /* gnuplot: $CXB_GNUPLOT ("" or "none": absent), else the configured one, else PATH. */
@@ -162,12 +141,9 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
         }
     }
     char machine[256], run_id[64], stamp[32], partial[4400], final_dir[4400], path[4500];
-    if (machine_opt) {
-        snprintf(machine, sizeof machine, "%s", machine_opt);
-        sanitize(machine);
-    } else {
-        machine_name(machine, sizeof machine);
-    }
+    cxb_status mst = cxb_run_machine_name(machine_opt, machine, sizeof machine); /* the runner's folder */
+    if (mst != CXB_OK)
+        return cxb_cli_status(mst);
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cxb/prng_gen.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 #include "harness/instructions.h"
@@ -32,30 +33,68 @@ int cxb_cli_status(cxb_status st)
     return cxb_cli_error((int)st, "%s", cxb_last_error());
 }
 
+/* One entry per command; usage lines are the README's "The cxbench command" list (continuation
+ * lines start with a newline and their own indentation). prng's last form is followed by its
+ * GEN list (usage_generators). */
 static const struct {
     const char *name;
     int (*fn)(int, char **);
     const char *usage;
 } commands[] = {
-    {"list", cxb_cli_list, "list                      studies and implementations, with availability"},
-    {"run", cxb_cli_run, "run STUDY [--impl ID,...] [--set k=v ...] [--reps N] [--threads N] [--out DIR]"},
-    {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table]  slopes with confidence intervals"},
-    {"compare", cxb_cli_compare, "compare BASE NEW          regression verdict, exit 0/1/2"},
-    {"plot", cxb_cli_plot, "plot RESULTS | --all      gnuplot figures"},
-    {"report", cxb_cli_report, "report [ROOT] [--out FILE] markdown report of the newest result sets"},
-    {"prng", cxb_cli_prng, "prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N\n"
-                           "                                 [--format dec|hex|raw] (GEN: lf24, philox4x32, threefry4x32,\n"
-                           "                                 xorwow, mrg32k3a, mt19937)"},
-    {"prng-repro", cxb_cli_prng_repro, "prng-repro [--tasks M] [--k K] [--threads P,..] [--shapes BxT,..] [--dc FILE] [--out DIR]\n"
-                                       "                                 Figure R1: streams equal to seq per generator x technique x decomposition"},
-    {"graph", cxb_cli_graph, "graph gen MODEL:k=v,... | info IN | convert IN OUT  (see the README)"},
+    {"list", cxb_cli_list, "list                  studies and implementations, available or not (and why)"},
+    {"run", cxb_cli_run,
+     "run STUDY [--impl ID,...] [--set k=v ...] [--preset quick|ci|paper] [--reps N]\n"
+     "                  [--max-reps N] [--min-time S] [--budget S] [--threads N] [--bind none|compact|spread]\n"
+     "                  [--out DIR] [--machine NAME] [--noise S] [--plot] [--no-table] [--no-progress]\n"
+     "                  [--instructions] [--clean-partial]"},
+    {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table] [--style paper] [--format md|csv|tex]"},
+    {"compare", cxb_cli_compare,
+     "compare BASE NEW [--threshold X] [--fail-on-ambiguous] [--require-all] [--allow-cross-machine]\n"
+     "                  [--format md|csv]     regression verdict, exit 0/1/2"},
+    {"plot", cxb_cli_plot, "plot RESULTS [--out DIR] | cxbench plot --all [ROOT]"},
+    {"report", cxb_cli_report, "report [ROOT] [--out FILE]  markdown report of the newest result sets"},
+    {"prng", cxb_cli_prng,
+     "prng lf24 [--seed IJ,KL|S] [--stream K] [--skip N] --count N [--format dec|hex|raw]\n"
+     "                  [--pack 16x2|3byte] [--r R] [--s S]\n"
+     "  cxbench prng philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N\n"
+     "  cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N [--format dec|hex|raw]\n"
+     "                  [--rounds R] [--dist split|spacing|leapfrog|param|counter|central]\n"
+     "                  [--interleave N[:C]] [--workers N] [--dc FILE] [--backend seq|pthreads|cuda]"},
+    {"prng-repro", cxb_cli_prng_repro,
+     "prng-repro [--tasks M] [--k K] [--seed S] [--threads P,...] [--shapes BxT,...] [--dc FILE]\n"
+     "                  [--no-cuda] [--out DIR] [--machine NAME]   the reproducibility matrix (Figure R1)"},
+    {"graph", cxb_cli_graph,
+     "graph gen MODEL:k=v,... | graph info FILE | graph convert IN OUT   (flags: see the README)"},
 };
+
+/* "GEN: lf24, philox4x32, ...": every generator `prng` takes, from the one list
+ * (CXB_RNG_LIST via cxb_rng_names) so that the help cannot fall behind it; wrapped. */
+static void usage_generators(FILE *f)
+{
+    const char *indent = "                  ";
+    size_t col = (size_t)fprintf(f, "%sGEN: lf24,", indent);
+    const char *p = cxb_rng_names();
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int last = p[len] == '\0';
+        if (col + 1 + len + !last > 100)
+            col = (size_t)fprintf(f, "\n%s    ", indent) - 1;
+        col += (size_t)fprintf(f, " %.*s%s", (int)len, p, last ? "" : ",");
+        p += len + !last;
+        while (*p == ' ')
+            ++p;
+    }
+    fputc('\n', f);
+}
 
 static void usage(FILE *f)
 {
     fputs("usage: cxbench COMMAND [ARGS]\n\ncommands:\n", f);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
         fprintf(f, "  cxbench %s\n", commands[i].usage);
+        if (!strcmp(commands[i].name, "prng"))
+            usage_generators(f);
+    }
     fputs("\nexit codes: 0 success, 1 regression or failed check, 2 bad input, 3 missing resource\n",
           f);
 }

@@ -246,6 +246,19 @@ static void default_machine(char *buf, size_t size)
     sanitize(buf);
 }
 
+cxb_status cxb_run_machine_name(const char *opt, char *buf, size_t size)
+{
+    if (!opt) {
+        default_machine(buf, size);
+        return CXB_OK;
+    }
+    snprintf(buf, size, "%s", opt);
+    sanitize(buf);
+    if (!buf[0])
+        return cxb_fail(CXB_EINPUT, "--machine %s: needs letters or digits", opt);
+    return CXB_OK;
+}
+
 static void make_run_id(char *buf, size_t size)
 {
     time_t t = time(NULL);
@@ -595,14 +608,9 @@ static cxb_status finish_run(const cxb_run_opts *o, const char *partial, const c
 cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
 {
     char machine[256], run_id[64], mdir[4096], partial[4400], final_dir[4400], path[4500];
-    if (o->machine) {
-        snprintf(machine, sizeof machine, "%s", o->machine);
-        sanitize(machine);
-        if (!machine[0])
-            return cxb_fail(CXB_EINPUT, "--machine %s: needs letters or digits", o->machine);
-    } else {
-        default_machine(machine, sizeof machine);
-    }
+    cxb_status mst = cxb_run_machine_name(o->machine, machine, sizeof machine);
+    if (mst != CXB_OK)
+        return mst;
     make_run_id(run_id, sizeof run_id);
 
     cxb_pool *pool = NULL;

@@ -37,6 +37,12 @@ void cxb_run_opts_init(cxb_run_opts *o);
  * On failure or interrupt no result set is left behind. */
 cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size);
 
+/* The machine folder of a result set (results/<machine>/): opt (--machine) or, when NULL,
+ * the host name plus the first GPU's name; lower case, runs of anything but letters and
+ * digits made one '-'. CXB_EINPUT when opt has no letter or digit. Every command that
+ * writes under results/ names machines this way, so one machine has one folder. */
+cxb_status cxb_run_machine_name(const char *opt, char *buf, size_t size);
+
 /* Installs SIGINT/SIGTERM handlers that stop a run after the current sample. */
 void cxb_run_install_signals(void);
 

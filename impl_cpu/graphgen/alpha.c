@@ -11,33 +11,22 @@
  */
 #include "impl_cpu/graphgen/alpha_host.h"
 
+/* The chunks in order on the calling thread; a chunk's prop right after its u. */
+static cxb_status seq_phases(cxb_alpha_run *w, cxb_alpha_phase phase, void *arg)
+{
+    (void)arg;
+    for (uint32_t c = 0; c < w->nc; ++c) {
+        if (phase == CXB_ALPHA_PROP) {
+            cxb_alpha_chunk_u(w, c);
+            cxb_alpha_chunk_prop(w, c);
+        } else {
+            cxb_alpha_chunk_norm(w, c);
+        }
+    }
+    return CXB_OK;
+}
+
 cxb_status cxb_alpha_seq(const cxb_alpha_params *p, cxb_adjlists *out)
 {
-    cxb_status st = cxb_alpha_check(p);
-    if (st != CXB_OK)
-        return st;
-    if ((st = cxb_adjlists_init(out, p->n, p->x ? p->x : cxb_alpha_x_auto(CXB_GG_SEQ, p->k))) != CXB_OK)
-        return st;
-    cxb_alpha_run w;
-    if ((st = cxb_alpha_run_init(&w, p, out)) != CXB_OK) {
-        cxb_adjlists_free(out);
-        return st;
-    }
-    uint64_t steps = cxb_alpha_edges(p);
-    for (uint64_t s = 0; s < steps && st == CXB_OK; ++s) {
-        cxb_alpha_run_pick(&w);
-        for (uint32_t c = 0; c < w.nc; ++c) {
-            cxb_alpha_chunk_u(&w, c);
-            cxb_alpha_chunk_prop(&w, c);
-        }
-        if ((st = cxb_alpha_run_total(&w)) != CXB_OK)
-            break;
-        for (uint32_t c = 0; c < w.nc; ++c)
-            cxb_alpha_chunk_norm(&w, c);
-        st = cxb_alpha_run_finish(&w);
-    }
-    cxb_alpha_run_free(&w);
-    if (st != CXB_OK)
-        cxb_adjlists_free(out);
-    return st;
+    return cxb_alpha_generate(p, CXB_GG_SEQ, seq_phases, NULL, out);
 }

@@ -129,3 +129,30 @@ cxb_status cxb_alpha_run_finish(cxb_alpha_run *w)
     ++w->step;
     return st;
 }
+
+cxb_status cxb_alpha_generate(const cxb_alpha_params *p, cxb_gg_variant v, cxb_alpha_phases_fn phases, void *arg,
+                              cxb_adjlists *out)
+{
+    cxb_status st = cxb_alpha_check(p);
+    if (st != CXB_OK)
+        return st;
+    if ((st = cxb_adjlists_init(out, p->n, p->x ? p->x : cxb_alpha_x_auto(v, p->k))) != CXB_OK)
+        return st;
+    cxb_alpha_run w;
+    if ((st = cxb_alpha_run_init(&w, p, out)) != CXB_OK) {
+        cxb_adjlists_free(out);
+        return st;
+    }
+    uint64_t steps = cxb_alpha_edges(p);
+    for (uint64_t s = 0; s < steps && st == CXB_OK; ++s) {
+        cxb_alpha_run_pick(&w);
+        if ((st = phases(&w, CXB_ALPHA_PROP, arg)) != CXB_OK || (st = cxb_alpha_run_total(&w)) != CXB_OK ||
+            (st = phases(&w, CXB_ALPHA_NORM, arg)) != CXB_OK)
+            break;
+        st = cxb_alpha_run_finish(&w);
+    }
+    cxb_alpha_run_free(&w);
+    if (st != CXB_OK)
+        cxb_adjlists_free(out);
+    return st;
+}

@@ -40,4 +40,14 @@ cxb_status cxb_alpha_run_total(cxb_alpha_run *w);
 /* Chunk prefix, selection (3.2 step 8) and the two sorted insertions; advances step. */
 cxb_status cxb_alpha_run_finish(cxb_alpha_run *w);
 
+/* The whole generator for a host backend: checks p, sizes out (X = cxb_alpha_x_auto(v, k)
+ * when p->x is 0) and runs the M edge steps, each backend scheduling only the per-chunk
+ * phases: phases(w, CXB_ALPHA_PROP, arg) runs cxb_alpha_chunk_u then cxb_alpha_chunk_prop
+ * over every chunk (a chunk's prop after its own u), phases(w, CXB_ALPHA_NORM, arg)
+ * cxb_alpha_chunk_norm. On an error out is freed. */
+typedef enum cxb_alpha_phase { CXB_ALPHA_PROP, CXB_ALPHA_NORM } cxb_alpha_phase;
+typedef cxb_status (*cxb_alpha_phases_fn)(cxb_alpha_run *w, cxb_alpha_phase phase, void *arg);
+cxb_status cxb_alpha_generate(const cxb_alpha_params *p, cxb_gg_variant v, cxb_alpha_phases_fn phases, void *arg,
+                              cxb_adjlists *out);
+
 #endif

@@ -232,21 +232,10 @@ static cxb_status gnm_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *ou
         (st = CXB_CUDA(cudaEventRecord(ev[3]))) == CXB_OK && (st = CXB_CUDA(cudaEventSynchronize(ev[3]))) == CXB_OK &&
         (st = CXB_CUDA(cudaEventElapsedTime(gen_ms, ev[0], ev[1]))) == CXB_OK)
         st = CXB_CUDA(cudaEventElapsedTime(d2h_ms, ev[2], ev[3]));
-    /* the same ending as cxb_gnm_finish (impl_cpu/graph/gen_gnm.c); kept inline here because
-     * this file was last tested on the GPU in this form (session 2026-11-24c) */
-    if (st == CXB_OK && complement) {
-        if ((st = cxb_gen_alloc(out, s->n, s->m)) == CXB_OK) {
-            cxb_gnm_complement(s->n, set, k, out->key);
-            out->count = s->m;
-        }
-    } else if (st == CXB_OK) {
-        cxb_edges_init(out);
-        out->n = s->n;
-        out->key = set;
-        out->cap = target;
-        out->count = k;
-        set = NULL;
-    }
+    /* on the host, as every backend ends (impl_cpu/graph/gen_gnm.c): the set itself, or
+     * its complement among all pairs */
+    if (st == CXB_OK)
+        st = cxb_gnm_finish(s, complement, &set, k, target, out);
     free(set);
     for (int i = 0; i < 4; ++i)
         if (ev[i])

@@ -29,6 +29,7 @@
 #include "cxb/graphgen.h"
 #include "cxb/graphgen_cuda.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/upload.h"
 #include "impl_cuda/graphgen/lists.cuh"
 
 #define ALPHA_SHARED_IDS 12288u /* 48 KiB of ids: A_i in shared memory (graphgen.md 3.5) */
@@ -329,8 +330,8 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
             (st = CXB_CUDA(cudaHostGetDevicePointer((void **)&d.d_sel, d.h_sel, 0))) != CXB_OK ||
             (st = CXB_CUDA(cudaHostGetDevicePointer((void **)&d.d_idx, d.h_idx, 0))) != CXB_OK ||
             (st = CXB_CUDA(cudaHostGetDevicePointer((void **)&d.d_err, d.h_err, 0))) != CXB_OK ||
-            (st = CXB_CUDA(cudaMemcpy(d.tab, tab, k * 8, cudaMemcpyHostToDevice))) != CXB_OK ||
-            (st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK || /* legacy-stream copy before S0, S1 */
+            /* only S0 reads the table (compute_propensity_kernel): ordered there (upload.h) */
+            (st = cxb_cuda_upload(d.tab, tab, k * 8, d.s0)) != CXB_OK ||
             (st = CXB_CUDA(cudaEventRecord(d.ins, d.s1))) != CXB_OK)
             goto fail;
         *(volatile int *)d.h_err = 0;
@@ -405,19 +406,13 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
                 stats->device_bytes_peak = bytes;
             if ((st = CXB_CUDA(cudaEventRecord(d.ins, d.s1))) != CXB_OK)
                 goto fail;
-            if (*(volatile int *)d.h_err) {
-                st = cxb_fail(CXB_ERESOURCE, "graphgen.alpha.cuda1: device heap exhausted (heap_mb=%llu)",
-                              (unsigned long long)stats->heap_mb);
+            if ((st = gg_heap_status(d.h_err, "alpha", stats->heap_mb)) != CXB_OK)
                 goto fail;
-            }
         }
         if ((st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK)
             goto fail;
-        if (*(volatile int *)d.h_err) {
-            st = cxb_fail(CXB_ERESOURCE, "graphgen.alpha.cuda1: device heap exhausted (heap_mb=%llu)",
-                          (unsigned long long)stats->heap_mb);
+        if ((st = gg_heap_status(d.h_err, "alpha", stats->heap_mb)) != CXB_OK)
             goto fail;
-        }
         stats->gen_ns = gg_now_ns() - t0;
         int64_t t1 = gg_now_ns();
         st = gg_gather(&d.l, x, out);

@@ -33,6 +33,7 @@
 #include "cxb/graphgen.h"
 #include "cxb/graphgen_cuda.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/upload.h"
 #include "impl_cuda/graphgen/lists.cuh"
 
 /* The complete core: list v = every other core vertex; cuda1 allocates in the kernel. */
@@ -322,8 +323,11 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                 bytes += (size_t)cap0 * 4;
                 ++stats->allocations;
             }
-            if ((st = CXB_CUDA(cudaMemcpy(d.l.list, d.hptr, n0 * sizeof(cxb_vid *), cudaMemcpyHostToDevice))) != CXB_OK ||
-                (st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK) /* legacy stream before S0 */
+            /* on S1 after the core lists' allocations (cudapool queues them there), then S0's
+             * core kernel after both; S1 and S2 follow S0 through `sorted` (upload.h) */
+            if ((st = cxb_cuda_upload(d.l.list, d.hptr, n0 * sizeof(cxb_vid *), d.s1)) != CXB_OK ||
+                (st = CXB_CUDA(cudaEventRecord(d.e1, d.s1))) != CXB_OK ||
+                (st = CXB_CUDA(cudaStreamWaitEvent(d.s0, d.e1, 0))) != CXB_OK)
                 goto fail;
         }
         core_kernel<<<(unsigned)n0, 128, 0, d.s0>>>((uint32_t)n0, cap0, !host, d.l.list, d.l.deg, d.l.cap, d.d_err);
@@ -390,11 +394,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
                     (st = CXB_CUDA(cudaEventRecord(d.e1, d.s1))) != CXB_OK ||
                     (st = CXB_CUDA(cudaEventRecord(d.e2, d.s2))) != CXB_OK)
                     goto fail;
-                if (*(volatile int *)d.h_err) {
-                    st = cxb_fail(CXB_ERESOURCE, "graphgen.ba.cuda1: device heap exhausted (heap_mb=%llu)",
-                                  (unsigned long long)stats->heap_mb);
+                if ((st = gg_heap_status(d.h_err, "ba", stats->heap_mb)) != CXB_OK)
                     goto fail;
-                }
                 continue;
             }
             /* cuda2: the host does all memory management (Sec. 5.2.3) */
@@ -445,11 +446,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
         }
         if ((st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK)
             goto fail;
-        if (*(volatile int *)d.h_err) {
-            st = cxb_fail(CXB_ERESOURCE, "graphgen.ba.cuda1: device heap exhausted (heap_mb=%llu)",
-                          (unsigned long long)stats->heap_mb);
+        if ((st = gg_heap_status(d.h_err, "ba", stats->heap_mb)) != CXB_OK)
             goto fail;
-        }
         stats->gen_ns = gg_now_ns() - t0;
         int64_t t1 = gg_now_ns();
         st = gg_gather(&d.l, x, out);

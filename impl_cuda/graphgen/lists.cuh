@@ -79,6 +79,17 @@ static cxb_status gg_pool_get(cudaMemPool_t *pool)
     return st;
 }
 
+/* The CUDA 1 kernels raise the mapped flag *h_err when an in-kernel malloc fails: read
+ * between steps it stops a run early, after the final synchronisation it is certain. One
+ * message for every generator. */
+static cxb_status gg_heap_status(const int *h_err, const char *gen, uint64_t heap_mb)
+{
+    if (!*(const volatile int *)h_err)
+        return CXB_OK;
+    return cxb_fail(CXB_ERESOURCE, "graphgen.%s.cuda1: device heap exhausted (heap_mb=%llu)", gen,
+                    (unsigned long long)heap_mb);
+}
+
 /* A list of `bytes` for the host-managed variants: cudaMalloc (cuda2, synchronous) or
  * cudaMallocFromPoolAsync on stream s (cudapool). */
 static cxb_status gg_host_alloc(cudaMemPool_t pool, cudaStream_t s, cxb_vid **p, size_t bytes)

@@ -22,6 +22,7 @@
 #include "cxb/cuda.h"
 #include "cxb/prng_dist.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/upload.h"
 
 #define CXB_DIST_X(name, g, techs, lp, jump, split)                                               \
     static __global__ void dist_kernel_##g(const cxb_dist_plan *__restrict__ p, uint64_t tasks,    \
@@ -89,7 +90,7 @@ extern "C" cxb_status cxb_dist_draw_cuda(cxb_dist_plan *p, unsigned blocks, unsi
         goto done;
     if ((st = CXB_CUDA_ALLOC(cudaMalloc((void **)&dnext, sizeof *dnext), sizeof *dnext)) != CXB_OK)
         goto done;
-    if ((st = CXB_CUDA(cudaMemcpy(dp, p, sizeof *dp, cudaMemcpyHostToDevice))) != CXB_OK ||
+    if ((st = cxb_cuda_upload(dp, p, sizeof *dp, 0)) != CXB_OK || /* the kernels' legacy stream */
         (st = CXB_CUDA(cudaMemset(dnext, 0, sizeof *dnext))) != CXB_OK)
         goto done;
     if (bytes == 0)

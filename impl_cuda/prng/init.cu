@@ -52,6 +52,7 @@
 #include "cxb/prng_init.h"
 #include "cxb/rng/jump.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/upload.h"
 
 /* Our states and cuRAND's share their identifying words (prng_init.h). */
 static_assert(offsetof(curandStateXORWOW_t, d) == 0 && offsetof(curandStateXORWOW_t, v) == 4,
@@ -307,19 +308,19 @@ static cxb_status upload_tables(cxb_init_cuda *c, cxb_phases *setup)
     if (setup)
         setup->ns[CXB_PHASE_RNG] = cxb_clock_ns() - t0;
     int64_t t1 = cxb_clock_ns();
+    /* On the kernels' own stream (upload.h): a legacy-stream cudaMemcpy was not ordered before
+     * them, and the first kernel could read a partly uploaded table (seen on the H100:
+     * prng_init_cuda, MRG32k3a threads >= 216 of T = 1000, whose digits index the table's
+     * last entries, differed now and then). */
     if ((st = CXB_CUDA_ALLOC(cudaMalloc(&c->d_tab, bytes), bytes)) == CXB_OK)
-        st = CXB_CUDA(cudaMemcpy(c->d_tab, host, bytes, cudaMemcpyHostToDevice));
+        st = cxb_cuda_upload(c->d_tab, host, bytes, c->stream);
     if (st == CXB_OK && lane &&
         (st = CXB_CUDA_ALLOC(cudaMalloc((void **)&c->d_lane, XW_LANE_WORDS * sizeof(uint32_t)),
                              XW_LANE_WORDS * sizeof(uint32_t))) == CXB_OK)
-        st = CXB_CUDA(cudaMemcpy(c->d_lane, lane, XW_LANE_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
-    /* A cudaMemcpy from pageable memory may return before its DMA lands, and it runs on the
-     * legacy stream, which nothing orders before the kernels on the non-blocking stream:
-     * without this the first kernel could read a partly uploaded table (seen on the H100:
-     * prng_init_cuda, MRG32k3a threads >= 216 of T = 1000, whose digits index the table's
-     * last entries, differed now and then). */
-    if (st == CXB_OK)
-        st = CXB_CUDA(cudaDeviceSynchronize());
+        st = cxb_cuda_upload(c->d_lane, lane, XW_LANE_WORDS * sizeof(uint32_t), c->stream);
+    /* the h2d phase is a host-clock interval: it ends when the tables have landed */
+    if (st == CXB_OK && setup)
+        st = CXB_CUDA(cudaStreamSynchronize(c->stream));
     if (st == CXB_OK && lane)
         st = CXB_CUDA(cudaFuncSetAttribute(xorwow_tab_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            (int)(XW_LANE_WORDS * sizeof(uint32_t))));

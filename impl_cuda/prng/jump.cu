@@ -20,6 +20,7 @@
 #include "cxb/prng_init.h"
 #include "cxb/rng/jump.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/upload.h"
 
 #define JUMP_BLOCK 256
 #define JUMP_B 4
@@ -140,10 +141,8 @@ extern "C" cxb_status cxb_jump_cuda_create(cxb_jump_cuda **out, cxb_jump_method 
         goto fail;
     }
     if (tbytes && ((st = CXB_CUDA_ALLOC(cudaMalloc(&c->d_tab, tbytes), tbytes)) != CXB_OK ||
-                   (st = CXB_CUDA(cudaMemcpy(c->d_tab, host, tbytes, cudaMemcpyHostToDevice))) != CXB_OK ||
-                   /* the legacy-stream upload may still be in flight: order it before the
-                    * non-blocking stream's kernels (see impl_cuda/prng/init.cu) */
-                   (st = CXB_CUDA(cudaDeviceSynchronize())) != CXB_OK))
+                   /* on the kernel's stream, so ordered before it (upload.h) */
+                   (st = cxb_cuda_upload(c->d_tab, host, tbytes, c->stream)) != CXB_OK))
         goto fail;
     free(host);
     *out = c;

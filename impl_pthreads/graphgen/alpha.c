@@ -35,7 +35,7 @@ static void phase_norm(void *arg, uint64_t c, unsigned worker)
 
 /* One parallel phase over the chunks; a single chunk (n <= 256) runs on the calling thread,
  * as TBB's partitioner keeps a range below its grain size in one task. */
-static cxb_status phase(cxb_pool *pool, cxb_alpha_run *w, cxb_pool_fn fn)
+static cxb_status phase_run(cxb_pool *pool, cxb_alpha_run *w, cxb_pool_fn fn)
 {
     if (w->nc < 2) {
         fn(w, 0, 0);
@@ -44,28 +44,19 @@ static cxb_status phase(cxb_pool *pool, cxb_alpha_run *w, cxb_pool_fn fn)
     return cxb_pool_for(pool, w->nc, CXB_SCHED_DYNAMIC, fn, w);
 }
 
+/* (a) and (b) as two pool phases (every u before any prop, as Alg. 10), (c) as one. */
+static cxb_status pool_phases(cxb_alpha_run *w, cxb_alpha_phase phase, void *arg)
+{
+    cxb_pool *pool = arg;
+    cxb_status st;
+    if (phase == CXB_ALPHA_NORM)
+        return phase_run(pool, w, phase_norm);
+    if ((st = phase_run(pool, w, phase_u)) != CXB_OK)
+        return st;
+    return phase_run(pool, w, phase_prop);
+}
+
 cxb_status cxb_alpha_pthreads(const cxb_alpha_params *p, struct cxb_pool *pool, cxb_adjlists *out)
 {
-    cxb_status st = cxb_alpha_check(p);
-    if (st != CXB_OK)
-        return st;
-    if ((st = cxb_adjlists_init(out, p->n, p->x ? p->x : cxb_alpha_x_auto(CXB_GG_PTHREADS, p->k))) != CXB_OK)
-        return st;
-    cxb_alpha_run w;
-    if ((st = cxb_alpha_run_init(&w, p, out)) != CXB_OK) {
-        cxb_adjlists_free(out);
-        return st;
-    }
-    uint64_t steps = cxb_alpha_edges(p);
-    for (uint64_t s = 0; s < steps && st == CXB_OK; ++s) {
-        cxb_alpha_run_pick(&w);
-        if ((st = phase(pool, &w, phase_u)) != CXB_OK || (st = phase(pool, &w, phase_prop)) != CXB_OK ||
-            (st = cxb_alpha_run_total(&w)) != CXB_OK || (st = phase(pool, &w, phase_norm)) != CXB_OK)
-            break;
-        st = cxb_alpha_run_finish(&w);
-    }
-    cxb_alpha_run_free(&w);
-    if (st != CXB_OK)
-        cxb_adjlists_free(out);
-    return st;
+    return cxb_alpha_generate(p, CXB_GG_PTHREADS, pool_phases, pool, out);
 }

@@ -75,21 +75,8 @@ static inline CXB_HD uint32_t cxb_alpha_common(const cxb_vid *a, uint32_t ka, co
     return m;
 }
 
-/* 1 when v is in the sorted list a[0..ka) (binary search). */
-static inline CXB_HD int cxb_alpha_contains(const cxb_vid *a, uint32_t ka, cxb_vid v)
-{
-    uint32_t lo = 0, hi = ka;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < ka && a[lo] == v;
-}
-
-/* Position of v in the sorted list a[0..ka) that does not contain it (insertion index). */
+/* The first position of the sorted list a[0..ka) whose entry is >= v (binary search): the
+ * insertion index of a v the list does not contain. */
 static inline CXB_HD uint32_t cxb_sorted_insert_pos(const cxb_vid *a, uint32_t ka, cxb_vid v)
 {
     uint32_t lo = 0, hi = ka;
@@ -101,6 +88,13 @@ static inline CXB_HD uint32_t cxb_sorted_insert_pos(const cxb_vid *a, uint32_t k
             hi = mid;
     }
     return lo;
+}
+
+/* 1 when v is in the sorted list a[0..ka). */
+static inline CXB_HD int cxb_alpha_contains(const cxb_vid *a, uint32_t ka, cxb_vid v)
+{
+    uint32_t lo = cxb_sorted_insert_pos(a, ka, v);
+    return lo < ka && a[lo] == v;
 }
 
 /* Propensity R_j (Leist Eq. B.1; 3.2 step 4) of a candidate that is neither i nor a
