@@ -48,6 +48,33 @@ struct mtgp_out {
     }
 };
 
+/* ROUND new words into x[N ..), `step` (<= N - pos) at a time: word q reads q - N, q - N + 1
+ * and q - N + pos, all older than the step's first word. FULL: step = 256, no lane predicate
+ * (a predicated body was emitted as branches around each load). */
+template <bool FULL>
+static __device__ __forceinline__ void mtgp_round(uint32_t *x, const uint32_t *tbl, unsigned lane, uint32_t step,
+                                                  uint32_t pos, uint32_t sh1, uint32_t sh2, uint32_t mask)
+{
+    for (uint32_t q0 = MTGP_LAG; q0 < MTGP_LAG + MTGP_ROUND; q0 += step) {
+        const uint32_t lim = FULL ? MTGP_PAR : (MTGP_LAG + MTGP_ROUND - q0 < step ? MTGP_LAG + MTGP_ROUND - q0 : step);
+        const uint32_t *src = x + q0 + lane - MTGP_LAG;
+        uint32_t v[8];
+#pragma unroll
+        for (uint32_t i = 0; i < 8; ++i)
+            if (FULL || 32u * i + lane < lim) {
+                uint32_t y = (src[32 * i] & mask) ^ src[32 * i + 1];
+                y ^= y << sh1;
+                y ^= src[32 * i + pos] >> sh2;
+                v[i] = y ^ tbl[y & 15u];
+            }
+#pragma unroll
+        for (uint32_t i = 0; i < 8; ++i)
+            if (FULL || 32u * i + lane < lim)
+                x[q0 + lane + 32u * i] = v[i];
+        __syncwarp();
+    }
+}
+
 static __global__ void __launch_bounds__(MTGP_THREADS)
     cxb_mtgp32_bulk_kernel(cxb_bulk_job job, const cxb_mtgp32_state *__restrict__ states, uint32_t *__restrict__ out,
                            int vec)
@@ -78,26 +105,12 @@ static __global__ void __launch_bounds__(MTGP_THREADS)
         __syncwarp();
         const mtgp_out f = {tmp_tbl, (int)pos - 1 - (int)MTGP_LAG};
         for (uint64_t p = 0; p < count;) {
-            /* ROUND new words into x[N ..), `step` at a time: word q reads q - N, q - N + 1,
-             * q - N + pos (and its output q - N + pos - 1), all older than the step */
-            for (uint32_t q0 = MTGP_LAG; q0 < MTGP_LAG + MTGP_ROUND; q0 += step) {
-                const uint32_t lim = MTGP_LAG + MTGP_ROUND - q0 < step ? MTGP_LAG + MTGP_ROUND - q0 : step;
-                const uint32_t *src = x + q0 + lane - MTGP_LAG;
-                uint32_t v[8];
-#pragma unroll
-                for (uint32_t i = 0; i < 8; ++i)
-                    if (32u * i + lane < lim) { /* (all lanes for the DC sets: lim = 256) */
-                        uint32_t y = (src[32 * i] & mask) ^ src[32 * i + 1];
-                        y ^= y << sh1;
-                        y ^= src[32 * i + pos] >> sh2;
-                        v[i] = y ^ tbl[y & 15u];
-                    }
-#pragma unroll
-                for (uint32_t i = 0; i < 8; ++i)
-                    if (32u * i + lane < lim)
-                        x[q0 + lane + 32u * i] = v[i];
-                __syncwarp();
-            }
+            /* ROUND new words into x[N ..), `step` at a time; the DC sets all take the
+             * unpredicated full step (N - pos >= 258) */
+            if (step == MTGP_PAR)
+                mtgp_round<true>(x, tbl, lane, MTGP_PAR, pos, sh1, sh2, mask);
+            else
+                mtgp_round<false>(x, tbl, lane, step, pos, sh1, sh2, mask);
             const uint32_t len = (uint32_t)(count - p < MTGP_ROUND ? count - p : MTGP_ROUND);
             /* outputs p .. p + len - 1 are words x[N ..]: 16-byte aligned when p % 4 == 0 */
             cxb_ws_store(job, s, p, len, x + MTGP_LAG, out, vec && (p & 3u) == 0, lane, f);
