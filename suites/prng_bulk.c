@@ -276,10 +276,11 @@ static cxb_sweep sweeps_gens[] = {
     {"gens-gpu", CURAND_IDS ",prng.mt19937.curand", CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},
     {"gens-gpu", "prng.store.cuda", CXB_PRNG_BULK_FIXED, "n", NS_GPU}, /* the ceiling */
-    /* MTGP32 at cuRAND's host layout (192 states) is compared with cuRAND's default ordering;
-     * with 1056 states, one full wave of 8 blocks per SM on an H100's 132 SMs
-     * (impl_cuda/prng/mtgp32.cu), with its DYNAMIC (best) ordering */
-    {"gens-gpu", "prng.mtgp32.cuda", CXB_PRNG_BULK_FIXED ";streams=1056", "n", NS_GPU},
+    /* MT19937 and MTGP32 (one stream per warp, impl_cuda/prng/mt19937.cu, mtgp32.cu) at their
+     * list layouts (1024 x 624; 192 x 256, cuRAND's host layout, compared with cuRAND's default
+     * ordering) and with 3696 streams: one full wave of 28 resident warps on each of an H100's
+     * 132 SMs (the launch preset's streams sweep), compared with cuRAND's best ordering */
+    {"gens-gpu", "prng.mt19937.cuda,prng.mtgp32.cuda", CXB_PRNG_BULK_FIXED ";streams=3696", "n", NS_GPU},
 };
 
 const cxb_sweep *cxb_prng_bulk_sweeps(const char *preset, size_t *count)
