@@ -243,6 +243,34 @@ CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
 #endif
 
+/* MTGP32 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32) run on the
+ * stream's work state in place, instead of a state copy drawn once per output. */
+#if CXB_HAVE_MTGP32
+#define FILL_TILE_ISA(SUF, ATTR, FILL)                                                             \
+    static CXB_FLATTEN ATTR void tile_fill_mtgp32##SUF(const cxb_bulk_job *job, const void *states, void *work, \
+                                                       uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                                       void *out, double *sums)                     \
+    {                                                                                              \
+        (void)sums;                                                                                \
+        const cxb_mtgp32_state *P = states;                                                        \
+        cxb_mtgp32_state *W = work;                                                                \
+        const uint64_t S = job->streams, n = job->n, C = job->chunk;                               \
+        uint32_t *o = out;                                                                         \
+        for (uint64_t s = s0; s < s1; ++s) {                                                       \
+            if (r0 == 0)                                                                           \
+                W[s] = P[s];                                                                       \
+            uint64_t base = (r0 * S + s) * C;                                                      \
+            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * C)                         \
+                FILL(&W[s], o + base, MIN(C, n - base));                                           \
+        }                                                                                          \
+    }
+FILL_TILE_ISA(, , cxb_mtgp32_fill_u32)
+#if CXB_BULK_AVX2
+FILL_TILE_ISA(_avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
+#endif
+#undef FILL_TILE_ISA
+#endif
+
 static const cxb_bulk_tile_fn tiles[CXB_BULK_NTAGS][CXB_BULK_NELEM][2] = {
 #define TAG_ROW(name, t, kind, streams, chunk)                                                     \
     [CXB_BULK_TAG_##t] = {[CXB_BULK_E_U32] = {tile_store_##t##_u32, tile_sum_##t##_u32},            \
@@ -284,6 +312,14 @@ cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bul
 #endif
             CXB_BULK_BLOCK4_TAGS(BLOCK4_CASE)
 #undef BLOCK4_CASE
+#if CXB_HAVE_MTGP32
+        case CXB_BULK_TAG_mtgp32:
+#if CXB_BULK_AVX2
+            return isa == CXB_BULK_ISA_AVX2 ? tile_fill_mtgp32_avx2 : tile_fill_mtgp32;
+#else
+            return tile_fill_mtgp32;
+#endif
+#endif
         default:
             break;
         }

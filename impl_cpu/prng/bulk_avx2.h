@@ -12,6 +12,8 @@
  * are exactly cxb_philox4x32_block's: tests/test_bulk_isa.c compares every tile version with
  * the stream API.
  *
+ * MTGP32-11213: 8 steps of the recursion per vector, see cxb_mtgp32_fill_u32_avx2.
+ *
  * Threefry4x32-20 needs only adds, xors and rotations, which gcc vectorises well by itself: its
  * AVX2 version is the portable loop compiled for AVX2.
  *
@@ -114,5 +116,62 @@ CXB_AVX2_FN void cxb_bulk_lanes_avx2_threefry4x32(uint64_t seed, uint64_t stream
 {
     cxb_bulk_lanes_threefry4x32(seed, stream, b0, w);
 }
+
+#if CXB_HAVE_MTGP32
+/* MTGP32 (Saito, Matsumoto 2013; MersenneTwister-Lab/MTGP mtgp32-fast.h; prng.md 3.9): 8
+ * consecutive steps of a run per vector. Within a run (cxb_mtgp32_run) step k reads s_k,
+ * s_{k+1}, s_{k+pos}, s_{k+pos-1} at fixed offsets, and the nearest word it reads that an
+ * earlier step of the run wrote is N - pos >= 8 steps back (checked below), so 8 steps load
+ * their inputs and then store their words exactly as one at a time would (the GPU does N -
+ * pos at once). The 16-word tables (tbl, tmp_tbl) are two vpermd each and a blend on bit 3
+ * of the index: no gather. The same words as cxb_mtgp32_run_u32 (tests/test_bulk_isa.c). */
+CXB_AVX2_FN __m256i cxb_avx2_lut16(__m256i lo, __m256i hi, __m256i idx)
+{
+    __m256 a = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(lo, idx));
+    __m256 b = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(hi, idx));
+    return _mm256_castps_si256(_mm256_blendv_ps(a, b, _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28))));
+}
+
+CXB_AVX2_FN void cxb_mtgp32_fill_u32_avx2(cxb_mtgp32_state *st, uint32_t *out, uint64_t count)
+{
+    if (CXB_MTGP32_N - st->p.pos < 8) { /* no parameter set of MTGP32-11213 has pos > N - 8 */
+        cxb_mtgp32_fill_u32(st, out, count);
+        return;
+    }
+    const __m256i mask = _mm256_set1_epi32((int)st->p.mask), m15 = _mm256_set1_epi32(15);
+    const __m128i sh1 = _mm_cvtsi32_si128((int)st->p.sh1), sh2 = _mm_cvtsi32_si128((int)st->p.sh2);
+    const __m256i tlo = _mm256_loadu_si256((const __m256i *)(const void *)st->p.tbl);
+    const __m256i thi = _mm256_loadu_si256((const __m256i *)(const void *)(st->p.tbl + 8));
+    const __m256i mlo = _mm256_loadu_si256((const __m256i *)(const void *)st->p.tmp_tbl);
+    const __m256i mhi = _mm256_loadu_si256((const __m256i *)(const void *)(st->p.tmp_tbl + 8));
+    uint32_t k = st->i;
+    while (count > 0) {
+        int32_t off[3];
+        uint32_t end = cxb_mtgp32_run(st->p.pos, k, count, off), len = end - k, i = 0;
+        uint32_t *s = st->s + k;
+        const uint32_t *s1 = s + off[0], *sp = s + off[1], *st1 = s + off[2];
+        for (; i + 8 <= len; i += 8) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s1 + i));
+            __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(sp + i));
+            __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(st1 + i));
+            __m256i x = _mm256_xor_si256(_mm256_and_si256(a, mask), b);
+            x = _mm256_xor_si256(x, _mm256_sll_epi32(x, sh1));
+            __m256i y = _mm256_xor_si256(x, _mm256_srl_epi32(c, sh2));
+            __m256i r = _mm256_xor_si256(y, cxb_avx2_lut16(tlo, thi, _mm256_and_si256(y, m15)));
+            __m256i t = _mm256_xor_si256(d, _mm256_srli_epi32(d, 16));
+            t = _mm256_and_si256(_mm256_xor_si256(t, _mm256_srli_epi32(t, 8)), m15);
+            _mm256_storeu_si256((__m256i *)(void *)(s + i), r);
+            _mm256_storeu_si256((__m256i *)(void *)(out + i), _mm256_xor_si256(r, cxb_avx2_lut16(mlo, mhi, t)));
+        }
+        if (i < len) /* the rest of the run, one step at a time */
+            cxb_mtgp32_run_u32(st, k + i, end, off, out + i);
+        out += len;
+        count -= len;
+        k = end == CXB_MTGP32_N ? 0 : end;
+    }
+    st->i = k;
+}
+#endif
 
 #endif
