@@ -34,6 +34,21 @@
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
+/* The vectorised tiles (cxb_bulk_lanes_t) are compiled twice on x86-64 with GCC or Clang: for
+ * the baseline target of the build (SSE2: 4 blocks per vector) and, through the target
+ * attribute, for AVX2 (8 per vector), chosen at run time by __builtin_cpu_supports; no -march
+ * flag, so the build still runs on any x86-64. Threefry's AVX2 tile is the same C; Philox's
+ * uses AVX2 intrinsics (impl_cpu/prng/bulk_avx2.h says why). tests/test_bulk_isa.c checks
+ * every version against the stream API. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CXB_BULK_AVX2 1
+#else
+#define CXB_BULK_AVX2 0
+#endif
+#if CXB_BULK_AVX2
+#include "impl_cpu/prng/bulk_avx2.h"
+#endif
+
 /* ---- the generators' descriptors ---- */
 
 static const cxb_rng_desc rng_descs[CXB_RNG_COUNT] = {
@@ -177,12 +192,14 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
 
 /* Counter-based uint32 stores with C = 4 (Philox, Threefry): chunk r of stream s is block r of
  * the stream, computed directly (cxb_bulk_block4_t, the function the CUDA kernel uses) instead
- * of a stream state drawn four times: no lane bookkeeping per output. Other chunks: the generic
- * tile. */
-#define BLOCK4_TILE(t)                                                                             \
-    static CXB_FLATTEN void tile_block4_##t(const cxb_bulk_job *job, const void *states, void *work, \
-                                            uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
-                                            void *out, double *sums)                              \
+ * of a stream state drawn four times: no lane bookkeeping per output; CXB_BULK_LANES
+ * consecutive blocks of a stream at once (cxb_bulk_lanes_t, vectorised across the blocks),
+ * single blocks for the rest. Other chunks: the generic tile. */
+#define BLOCK4_TILE_ISA(t, SUF, ATTR, LANES)                                                            \
+    static CXB_FLATTEN ATTR void tile_block4_##t##SUF(const cxb_bulk_job *job, const void *states,  \
+                                                      void *work, uint64_t s0, uint64_t s1,         \
+                                                      uint64_t r0, uint64_t r1, void *out,          \
+                                                      double *sums)                                 \
     {                                                                                              \
         if (job->chunk != 4) {                                                                     \
             tile_store_##t##_u32(job, states, work, s0, s1, r0, r1, out, sums);                    \
@@ -191,8 +208,21 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
         const uint64_t S = job->streams, n = job->n, seed = job->seed;                             \
         uint32_t *o = out;                                                                         \
         for (uint64_t s = s0; s < s1; ++s) {                                                       \
-            uint64_t base = (r0 * S + s) * 4;                                                      \
-            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * 4) {                       \
+            uint64_t base = (r0 * S + s) * 4, r = r0;                                              \
+            /* CXB_BULK_LANES whole blocks at a time (vectorised), while they all fit */           \
+            while (r1 - r >= CXB_BULK_LANES && base + (CXB_BULK_LANES - 1) * S * 4 + 4 <= n) {     \
+                uint32_t w[4 * CXB_BULK_LANES];                                                    \
+                LANES##t(seed, s, r, w);                                                           \
+                if (S == 1) {                                                                      \
+                    memcpy(o + base, w, sizeof w);                                                 \
+                } else {                                                                           \
+                    for (unsigned j = 0; j < CXB_BULK_LANES; ++j)                                  \
+                        memcpy(o + base + j * S * 4, w + 4 * j, 16);                               \
+                }                                                                                  \
+                r += CXB_BULK_LANES;                                                               \
+                base += CXB_BULK_LANES * S * 4;                                                    \
+            }                                                                                      \
+            for (; r < r1 && base < n; ++r, base += S * 4) {                                       \
                 if (n - base >= 4) {                                                               \
                     cxb_bulk_block4_##t(seed, s, r, o + base);                                     \
                 } else {                                                                           \
@@ -204,8 +234,42 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
             }                                                                                      \
         }                                                                                          \
     }
+#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, , , cxb_bulk_lanes_)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
+#if CXB_BULK_AVX2
+#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, _avx2, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_)
+CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
+#undef BLOCK4_TILE
+#endif
+
+/* MTGP32 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32) run on the
+ * stream's work state in place, instead of a state copy drawn once per output. */
+#if CXB_HAVE_MTGP32
+#define FILL_TILE_ISA(SUF, ATTR, FILL)                                                             \
+    static CXB_FLATTEN ATTR void tile_fill_mtgp32##SUF(const cxb_bulk_job *job, const void *states, void *work, \
+                                                       uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                                       void *out, double *sums)                     \
+    {                                                                                              \
+        (void)sums;                                                                                \
+        const cxb_mtgp32_state *P = states;                                                        \
+        cxb_mtgp32_state *W = work;                                                                \
+        const uint64_t S = job->streams, n = job->n, C = job->chunk;                               \
+        uint32_t *o = out;                                                                         \
+        for (uint64_t s = s0; s < s1; ++s) {                                                       \
+            if (r0 == 0)                                                                           \
+                W[s] = P[s];                                                                       \
+            uint64_t base = (r0 * S + s) * C;                                                      \
+            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * C)                         \
+                FILL(&W[s], o + base, MIN(C, n - base));                                           \
+        }                                                                                          \
+    }
+FILL_TILE_ISA(, , cxb_mtgp32_fill_u32)
+#if CXB_BULK_AVX2
+FILL_TILE_ISA(_avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
+#endif
+#undef FILL_TILE_ISA
+#endif
 
 static const cxb_bulk_tile_fn tiles[CXB_BULK_NTAGS][CXB_BULK_NELEM][2] = {
 #define TAG_ROW(name, t, kind, streams, chunk)                                                     \
@@ -225,24 +289,63 @@ static const cxb_bulk_tile_fn curand_tiles[CXB_BULK_NTAGS][2][2] = {
 #undef CURAND_ROW
 };
 
-cxb_bulk_tile_fn cxb_bulk_tile(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode)
+cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
 {
     if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM)
+        return NULL;
+    if (isa == CXB_BULK_ISA_BEST)
+        isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2 : CXB_BULK_ISA_BASE;
+    else if (!cxb_bulk_isa_available(isa))
         return NULL;
     if (elem >= CXB_BULK_E_CF32)
         return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
     if (elem == CXB_BULK_E_U32 && mode == CXB_BULK_STORE) {
         switch (tag) {
+#if CXB_BULK_AVX2
+#define BLOCK4_CASE(t)                                                                             \
+    case CXB_BULK_TAG_##t:                                                                         \
+        return isa == CXB_BULK_ISA_AVX2 ? tile_block4_##t##_avx2 : tile_block4_##t;
+#else
 #define BLOCK4_CASE(t)                                                                             \
     case CXB_BULK_TAG_##t:                                                                         \
         return tile_block4_##t;
+#endif
             CXB_BULK_BLOCK4_TAGS(BLOCK4_CASE)
 #undef BLOCK4_CASE
+#if CXB_HAVE_MTGP32
+        case CXB_BULK_TAG_mtgp32:
+#if CXB_BULK_AVX2
+            return isa == CXB_BULK_ISA_AVX2 ? tile_fill_mtgp32_avx2 : tile_fill_mtgp32;
+#else
+            return tile_fill_mtgp32;
+#endif
+#endif
         default:
             break;
         }
     }
     return tiles[tag][elem][mode == CXB_BULK_SUM];
+}
+
+int cxb_bulk_isa_available(cxb_bulk_isa isa)
+{
+    switch (isa) {
+    case CXB_BULK_ISA_BASE:
+    case CXB_BULK_ISA_BEST:
+        return 1;
+    case CXB_BULK_ISA_AVX2:
+#if CXB_BULK_AVX2
+        return __builtin_cpu_supports("avx2") != 0;
+#else
+        return 0;
+#endif
+    }
+    return 0;
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode)
+{
+    return cxb_bulk_tile_isa(tag, elem, mode, CXB_BULK_ISA_BEST);
 }
 
 /* ---- the spec ---- */

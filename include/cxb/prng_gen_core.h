@@ -145,6 +145,58 @@ static inline CXB_HD void cxb_bulk_block4_threefry4x32(uint64_t seed, uint64_t s
         w[i] = c.v[i];
 }
 
+/* ---- several blocks at once, for the CPU tiles ----
+ * cxb_bulk_lanes_t(seed, stream, b0, w) writes w[4 j + i] = word i of block b0 + j of stream
+ * `stream` (j < CXB_BULK_LANES, b0 + j mod 2^64), i.e. CXB_BULK_LANES calls of
+ * cxb_bulk_block4_t. It is the same scalar block function in a loop over independent blocks
+ * whose body is straight-line code once the rounds are constants: gcc -O3 vectorises that loop
+ * across the blocks for the baseline x86-64 target (SSE2: pmuludq for Philox's 32 x 32 -> 64
+ * products, shifts and ors for Threefry's rotations), 4 blocks per 16-byte vector, where the
+ * scalar block function alone is one latency-bound chain of ten multiplies. The block counter
+ * is added in 32-bit halves (lo + j, hi + carry) because 64-bit lanes would halve the vector
+ * width. 16 lanes, not 8: gcc 12 unrolls an 8-trip loop completely before the loop
+ * vectoriser sees it, and its basic-block vectoriser then rejects the 64-bit products (no
+ * pmuludq, checked with objdump). Plain C: a compiler that does not vectorise it computes the
+ * same words. Host only (the CUDA kernel computes one block per thread). */
+#define CXB_BULK_LANES 16
+
+static inline void cxb_bulk_philox_lanes(uint64_t seed, uint64_t stream, uint64_t b0, unsigned rounds,
+                                         uint32_t w[4 * CXB_BULK_LANES])
+{
+    const uint32_t lo0 = (uint32_t)b0, hi0 = (uint32_t)(b0 >> 32);
+    const cxb_philox4x32_key k = {{(uint32_t)seed, (uint32_t)(seed >> 32)}};
+    for (uint32_t j = 0; j < CXB_BULK_LANES; ++j) {
+        uint32_t lo = lo0 + j, hi = hi0 + (lo < lo0);
+        cxb_philox4x32_ctr c = {{lo, hi, (uint32_t)stream, (uint32_t)(stream >> 32)}};
+        c = cxb_philox4x32_block(c, k, rounds);
+        for (int i = 0; i < 4; ++i)
+            w[4 * j + i] = c.v[i];
+    }
+}
+static inline void cxb_bulk_lanes_philox4x32(uint64_t seed, uint64_t stream, uint64_t b0,
+                                             uint32_t w[4 * CXB_BULK_LANES])
+{
+    cxb_bulk_philox_lanes(seed, stream, b0, 10, w);
+}
+static inline void cxb_bulk_lanes_philox4x32_r7(uint64_t seed, uint64_t stream, uint64_t b0,
+                                                uint32_t w[4 * CXB_BULK_LANES])
+{
+    cxb_bulk_philox_lanes(seed, stream, b0, 7, w);
+}
+static inline void cxb_bulk_lanes_threefry4x32(uint64_t seed, uint64_t stream, uint64_t b0,
+                                               uint32_t w[4 * CXB_BULK_LANES])
+{
+    const uint32_t lo0 = (uint32_t)b0, hi0 = (uint32_t)(b0 >> 32);
+    const cxb_threefry4x32_key k = {{(uint32_t)seed, (uint32_t)(seed >> 32), 0u, 0u}};
+    for (uint32_t j = 0; j < CXB_BULK_LANES; ++j) {
+        uint32_t lo = lo0 + j, hi = hi0 + (lo < lo0);
+        cxb_threefry4x32_ctr c = {{lo, hi, (uint32_t)stream, (uint32_t)(stream >> 32)}};
+        c = cxb_threefry4x32_block(c, k, 20);
+        for (int i = 0; i < 4; ++i)
+            w[4 * j + i] = c.v[i];
+    }
+}
+
 /* What sum mode adds per element (Leist Algorithm 8): uint32 as x 2^-32, floats as they are.
  * Every value is exact in a double, so the sums are bit-identical on every backend. */
 static inline CXB_HD double cxb_bulk_sumv_u32(uint32_t x) { return (double)x * CXB_2POW_M32; }

@@ -11,7 +11,9 @@
  *   s_{k+N} = Y ^ tbl[Y & 15]
  * and outputs s_{k+N} ^ tmp_tbl[T & 15] with T = s_{k+pos-1}, T ^= T >> 16, T ^= T >> 8.
  * A GPU block computes up to N - pos of these steps at once (they read only older words),
- * which is how cuRAND and impl_cuda/prng/mtgp32.cu use it; here they run one at a time.
+ * which is how cuRAND and impl_cuda/prng/mtgp32.cu use it; here they run one at a time
+ * (cxb_mtgp32_next_u32), or a block of them without index reductions (cxb_mtgp32_fill_u32,
+ * the CPU bulk tiles).
  *
  * Parameter sets: cuRAND's 200 DC sets mtgp32dc_params_fast_11213, read from the CUDA
  * toolkit at configure time into generated/cxb/rng/mtgp32_dc_11213.h (cmake/CxbMtgp32.cmake;
@@ -118,6 +120,62 @@ static inline CXB_HD uint32_t cxb_mtgp32_next_u32(cxb_mtgp32_state *st)
 {
     uint32_t t, r = cxb_mtgp32_step(st, &t);
     return r ^ st->p.tmp_tbl[t];
+}
+
+/* count uint32 outputs into out: count cxb_mtgp32_next_u32 calls, a block at a time, as
+ * cxb_mt19937_regenerate does for MT19937. The steps from ring index k on are cut into runs in
+ * which none of the ring indices k + 1, k + pos - 1, k + pos wraps past N (at most four runs
+ * per N steps), so that within a run each is k plus a constant and the step needs no index
+ * reduction and no branch, and the parameters sit in registers; per-output calls of
+ * cxb_mtgp32_step reduce three indices each (prng.<g>.seq ran 0.42 G/s that way on the 2-core
+ * VM, 1.5x cuRAND's CPU host generator; prng.md 8.3 G5 asks 3x). Same words, same final state. */
+/* The run of steps from ring index k (of count > 0 wanted): returns its end (<= N) and the
+ * offsets off = {of k + 1, of k + pos, of k + pos - 1} from k, constant over the run. */
+static inline CXB_HD uint32_t cxb_mtgp32_run(uint32_t pos, uint32_t k, uint64_t count, int32_t off[3])
+{
+    const uint32_t N = CXB_MTGP32_N;
+    uint32_t end = count < N - k ? k + (uint32_t)count : N;
+    const uint32_t cuts[3] = {N - 1, N - pos, N - pos + 1};
+    for (int c = 0; c < 3; ++c)
+        if (cuts[c] > k && cuts[c] < end)
+            end = cuts[c];
+    off[0] = k + 1 < N ? 1 : 1 - (int32_t)N;
+    off[1] = k + pos < N ? (int32_t)pos : (int32_t)pos - (int32_t)N;
+    off[2] = k + pos - 1 < N ? (int32_t)pos - 1 : (int32_t)pos - 1 - (int32_t)N;
+    return end;
+}
+
+/* Steps [k, end) of one run (cxb_mtgp32_run) into the ring and out[0 .. end - k). */
+static inline CXB_HD void cxb_mtgp32_run_u32(cxb_mtgp32_state *st, uint32_t k, uint32_t end, const int32_t off[3],
+                                             uint32_t *out)
+{
+    const uint32_t mask = st->p.mask, sh1 = st->p.sh1, sh2 = st->p.sh2;
+    const uint32_t *tbl = st->p.tbl, *tmp = st->p.tmp_tbl;
+    uint32_t *s = st->s + k;
+    const uint32_t *s1 = s + off[0], *sp = s + off[1], *st1 = s + off[2];
+    for (uint32_t i = 0; i < end - k; ++i) {
+        uint32_t x = (s[i] & mask) ^ s1[i];
+        x ^= x << sh1;
+        uint32_t y = x ^ (sp[i] >> sh2);
+        uint32_t r = y ^ tbl[y & 15u];
+        uint32_t t = cxb_mtgp32_temper_index(st1[i]); /* before s[i] is written (pos = 1) */
+        s[i] = r;
+        out[i] = r ^ tmp[t];
+    }
+}
+
+static inline CXB_HD void cxb_mtgp32_fill_u32(cxb_mtgp32_state *st, uint32_t *out, uint64_t count)
+{
+    uint32_t k = st->i;
+    while (count > 0) {
+        int32_t off[3];
+        uint32_t end = cxb_mtgp32_run(st->p.pos, k, count, off);
+        cxb_mtgp32_run_u32(st, k, end, off, out);
+        out += end - k;
+        count -= end - k;
+        k = end == CXB_MTGP32_N ? 0 : end;
+    }
+    st->i = k;
 }
 
 /* The native float: MTGP's genrand_close1_open2 bits ((r >> 9) ^ flt_tmp_tbl[t], exponent
