@@ -76,6 +76,8 @@ if has sanitize; then
     # SAN_TIMEOUT (s, default 150) bounds each tool run; SAN_TOOLS=memcheck limits every test
     # to memcheck (a short session)
     for t in $build/tests/*_cuda; do
+        # SAN_TESTS (a grep -E pattern) limits the step to the matching tests
+        [ -n "${SAN_TESTS:-}" ] && ! echo "${t##*/}" | grep -qE "$SAN_TESTS" && continue
         tools="memcheck"
         case "${t##*/}" in prng_lf24_cuda|prng_mt_cuda|graph_gen_cuda) tools="memcheck racecheck synccheck" ;;
             prng_init_cuda|prng_bulk_cuda) tools="memcheck racecheck synccheck initcheck" ;; esac
