@@ -494,6 +494,9 @@ static const cxb_sweep sweeps_launch[] = {
      * their launch shape is the stream count S; 3696 = 132 SMs x 28 resident warps of an H100 */
     {"launch-gpu-streams", "prng.mt19937.cuda,prng.mtgp32.cuda", "seed=1234;n=268435456", "streams",
      "192,1024,2048,3696,4096,7392,8192,16384"},
+    /* TinyMT32 (a thread per stream, 262144 by default): its stream count is its grid */
+    {"launch-gpu-streams", "prng.tinymt32.cuda", "seed=1234;n=268435456", "streams",
+     "65536,131072,135168,262144,270336,524288"},
     {"launch-gpu-streams", "prng.mt19937.curand", "seed=1234;ordering=default", "n", "268435456"},
     {"launch-gpu-streams", "prng.mtgp32.curand", "seed=1234;ordering=dynamic", "n", "268435456"},
 };

@@ -51,6 +51,45 @@ static __device__ __forceinline__ void cxb_ws_store(const cxb_bulk_job &job, uin
     }
 }
 
+/* The block-scope form (mtgp32.cu's kernel for few streams: a block of threads per stream,
+ * thread t taking position p0 + t of each step of STEP positions): each thread keeps
+ * r = p mod C and its output index and advances both by a step with one carry, O(1) for any
+ * C with adds only (a 64-bit division per output would cost more than the generator). */
+struct cxb_bs_walk {
+    uint64_t idx;        /* the output index of this thread's position p: ((q S + s) C + r) */
+    uint32_t r, C;       /* r = p mod C (C < 2^31: cxb_bs_check; 32-bit to stay within the 32
+                          * registers the kernels' launch bounds allow) */
+    uint32_t dr;         /* STEP mod C */
+    uint64_t step_add;   /* idx advance of a step without a carry: (STEP / C) S C + STEP mod C */
+    uint64_t carry_add;  /* and what a carry of r adds: S C - C (to the next round's chunk) */
+};
+
+static __device__ __forceinline__ void cxb_bs_walk_init(cxb_bs_walk *w, const cxb_bulk_job &job, uint64_t s,
+                                                        uint64_t p, unsigned step)
+{
+    const uint64_t C = job.chunk, S = job.streams, q = p / C;
+    w->C = (uint32_t)C;
+    w->r = (uint32_t)(p % C);
+    w->idx = (q * S + s) * C + w->r;
+    w->dr = (uint32_t)(step % C);
+    w->step_add = (step / C) * S * C + w->dr;
+    w->carry_add = S * C - C;
+}
+
+static __device__ __forceinline__ uint64_t cxb_bs_walk_index(const cxb_bs_walk *w) { return w->idx; }
+
+/* Two 64-bit adds and a compare per step: no multiply (ncu: the integer pipe was the
+ * busiest one of the MT19937 kernel, which had computed (q S + s) C + r at every output). */
+static __device__ __forceinline__ void cxb_bs_walk_next(cxb_bs_walk *w)
+{
+    w->r += w->dr;
+    w->idx += w->step_add;
+    if (w->r >= w->C) {
+        w->r -= w->C;
+        w->idx += w->carry_add;
+    }
+}
+
 /* Blocks for `units` blocks' worth of streams (a block loops over its units u, u + grid,
  * ...): as many as fit resident at once, no more than there is work for. */
 template <typename K>

@@ -133,6 +133,70 @@ static __global__ void __launch_bounds__(MTGP_THREADS)
     }
 }
 
+/* ---- few streams: one stream per 256-thread block (cuRAND's decomposition) ----
+ * With fewer streams than about 4 per SM, one warp per stream leaves the SMs nearly empty
+ * (192 streams, cuRAND's host layout, 2^28 on the H100: 92 G/s at warp scope in result set
+ * 20261124T124426Z-e2897cfc, 185 with this kernel in 20261124T110835Z-63a68a4d; from 1024
+ * streams up warp scope wins): a block of 256 threads computes 256 words per step
+ * of its stream, one __syncthreads per step, the words in a 1024-word ring (index & 1023),
+ * each thread storing its word at its O(1) walk position (blockscope.cuh). */
+#define MTGP_BS_THREADS 256
+#define MTGP_BS_RING 1024u
+/* 8 resident blocks of 256 threads per SM (<= 32 registers; ncu measured 5 at 48 registers) */
+#define MTGP_BS_BLOCKS_PER_SM 8
+
+static __global__ void __launch_bounds__(MTGP_BS_THREADS, MTGP_BS_BLOCKS_PER_SM)
+    cxb_mtgp32_block_kernel(cxb_bulk_job job, const cxb_mtgp32_state *__restrict__ states, uint32_t *__restrict__ out)
+{
+    __shared__ uint32_t ring[MTGP_BS_RING];
+    __shared__ uint32_t tbl[16], tmp_tbl[16];
+    __shared__ uint32_t prm[4]; /* pos, sh1, sh2, mask: read from shared memory in the loop, so
+                                 * that the kernel fits 32 registers (8 blocks per SM) unspilled */
+    const unsigned t = threadIdx.x;
+    for (uint64_t s = blockIdx.x; s < job.streams; s += gridDim.x) {
+        const uint64_t count = cxb_bulk_stream_count(&job, s);
+        if (count == 0) /* (block-uniform) a stream with no outputs has no uploaded state either */
+            continue;
+        const cxb_mtgp32_state *st = &states[s];
+        const uint32_t i0 = st->i % CXB_MTGP32_N;
+        const unsigned step = CXB_MTGP32_N - st->p.pos < MTGP_BS_THREADS ? CXB_MTGP32_N - st->p.pos : MTGP_BS_THREADS;
+        __syncthreads(); /* the previous stream's last step is read */
+        for (unsigned k = t; k < CXB_MTGP32_N; k += MTGP_BS_THREADS) {
+            uint32_t src = i0 + k;
+            ring[k] = st->s[src >= CXB_MTGP32_N ? src - CXB_MTGP32_N : src];
+        }
+        if (t < 16) {
+            tbl[t] = st->p.tbl[t];
+            tmp_tbl[t] = st->p.tmp_tbl[t];
+        }
+        if (t == 0) {
+            prm[0] = st->p.pos;
+            prm[1] = st->p.sh1;
+            prm[2] = st->p.sh2;
+            prm[3] = st->p.mask;
+        }
+        __syncthreads();
+        cxb_bs_walk w;
+        cxb_bs_walk_init(&w, job, s, t, step);
+        for (uint64_t p0 = 0; p0 < count; p0 += step) {
+            if (t < step) {
+                const uint32_t pos = prm[0], sh1 = prm[1], sh2 = prm[2], mask = prm[3];
+                const uint32_t k = (uint32_t)p0 + t; /* word k + N is output p0 + t; ring index mod 1024 */
+                uint32_t x = (ring[k & (MTGP_BS_RING - 1)] & mask) ^ ring[(k + 1) & (MTGP_BS_RING - 1)];
+                x ^= x << sh1;
+                uint32_t y = x ^ (ring[(k + pos) & (MTGP_BS_RING - 1)] >> sh2);
+                const uint32_t r = y ^ tbl[y & 15u];
+                const uint32_t ti = cxb_mtgp32_temper_index(ring[(k + pos - 1) & (MTGP_BS_RING - 1)]);
+                ring[(k + CXB_MTGP32_N) & (MTGP_BS_RING - 1)] = r;
+                if (p0 + t < count)
+                    out[cxb_bs_walk_index(&w)] = r ^ tmp_tbl[ti];
+                cxb_bs_walk_next(&w);
+            }
+            __syncthreads();
+        }
+    }
+}
+
 extern "C" cxb_status cxb_bulk_cuda_mtgp32(const cxb_bulk_job *job, const void *d_states, uint32_t *d_out,
                                            struct CUstream_st *stream)
 {
@@ -140,6 +204,15 @@ extern "C" cxb_status cxb_bulk_cuda_mtgp32(const cxb_bulk_job *job, const void *
     if (st != CXB_OK || job->n == 0)
         return st;
     unsigned grid = 0;
+    int dev = 0, sms = 0;
+    CXB_CUDA_TRY(cudaGetDevice(&dev));
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    if (job->streams < 4u * (uint64_t)sms) { /* few streams: a block per stream */
+        if ((st = cxb_bs_grid(cxb_mtgp32_block_kernel, MTGP_BS_THREADS, job->streams, &grid)) != CXB_OK)
+            return st;
+        cxb_mtgp32_block_kernel<<<grid, MTGP_BS_THREADS, 0, stream>>>(*job, (const cxb_mtgp32_state *)d_states, d_out);
+        return CXB_CUDA_LAUNCHED("cxb_mtgp32_block_kernel");
+    }
     if ((st = cxb_bs_grid(cxb_mtgp32_bulk_kernel, MTGP_THREADS, (job->streams + MTGP_WARPS - 1) / MTGP_WARPS,
                           &grid)) != CXB_OK)
         return st;
