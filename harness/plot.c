@@ -38,6 +38,12 @@
  *      renamed). gnuplot is $CXB_GNUPLOT ("" or "none": absent), else the configured
  *      CXB_GNUPLOT_PATH, else "gnuplot" on PATH. Without it every data file and
  *      script is still written and CXB_ERESOURCE says where.
+ * Several result sets of one study and machine (cxb_plot_run_dirs, issue #4): steps 1-3 run
+ * over each set's summary.csv (or samples.csv) in turn into the same series; a point in more
+ * than one set is taken from the set given last (the script lists each); a set's fits match
+ * only series whose points all come from it; paper points are found beside the first set;
+ * the script's header names every set and the PNG title their run ids; the PDF date is the
+ * newest set's.
  * A figure that no point of the result set matches is drawn empty with a note, so that
  * no stale figure stays behind. Templates are read from $CXB_SOURCE_DIR/plots, ./plots
  * or the configured source tree's plots/, in that order.
