@@ -9,6 +9,13 @@
  *       that study (directory names start with the UTC time YYYYMMDDTHHMMSSZ, so the
  *       newest is the lexicographically last) into ROOT/<machine>/figures/. This is
  *       `make figures`: a pure function of committed results; no benchmark runs.
+ *   cxbench plot SET SET ... --out DIR
+ *       the figures of the union of the points of several result sets of one study and
+ *       one machine (a study measured in several runs, each under the GPU machine's
+ *       10-minute limit: issue #4), into DIR (required: there is no one set to write
+ *       beside). A point in more than one set is drawn from the set given last, with a
+ *       "note:" line; each figure's .gp names every set. Sets of different studies or
+ *       machines, a set given twice or no --out: one line, exit 2, nothing written.
  *
  * summary.csv and fit.csv are derived first (cxb_derive_write) when either is missing.
  * Prints "wrote DIR/<figure>.png" per figure. Exit 0; 2 bad input (one line); 3 when
@@ -27,6 +34,7 @@
 #include "harness/csv.h"
 #include "harness/derive.h"
 #include "harness/plot.h"
+#include "harness/plot_sets.h"
 #include "harness/registry.h"
 #include "harness/results_walk.h"
 
@@ -35,7 +43,8 @@
 static int usage_error(const char *what)
 {
     return cxb_cli_error(CXB_EINPUT,
-                         "plot: %s (usage: cxbench plot RESULTS [--out DIR] | cxbench plot --all [ROOT])",
+                         "plot: %s (usage: cxbench plot RESULTS [--out DIR] | cxbench plot SET SET... --out DIR"
+                         " | cxbench plot --all [ROOT])",
                          what);
 }
 
@@ -120,6 +129,39 @@ static cxb_status plot_newest(const char *machine_dir, const char *run_dir, cons
     return plot_one(run_dir, study, out);
 }
 
+static void print_note(void *arg, const char *line)
+{
+    (void)arg;
+    printf("note: %s\n", line);
+}
+
+/* Several sets of one study drawn together: checked before anything is derived or written. */
+static int plot_sets(const char *const *sets, size_t n, const char *out)
+{
+    if (!out)
+        return usage_error("several result sets need --out DIR (there is no one set to write beside)");
+    const cxb_study *study;
+    cxb_status st = cxb_plot_sets_check(sets, n, NULL);
+    if (st == CXB_OK)
+        st = cxb_results_study_of(sets[0], &study);
+    for (size_t i = 0; i < n && st == CXB_OK; ++i)
+        st = cxb_results_ensure_derived(sets[i], study);
+    if (st == CXB_OK)
+        st = cxb_plot_run_dirs(sets, n, study, out, print_note, NULL);
+    if (st != CXB_OK) {
+        fflush(stdout);
+        return fail_line(st);
+    }
+    for (size_t i = 0; i < study->nfigures; ++i) {
+        char png[CLI_PATH];
+        snprintf(png, sizeof png, "%s/%s.png", out, study->figures[i].id);
+        if (access(png, F_OK) == 0)
+            printf("wrote %s\n", png);
+    }
+    fflush(stdout);
+    return 0;
+}
+
 static int plot_all(const char *root)
 {
     cxb_status st = cxb_results_each_newest(root, plot_newest, NULL);
@@ -129,43 +171,58 @@ static int plot_all(const char *root)
 int cxb_cli_plot(int argc, char **argv)
 {
     const char *results = NULL, *out = NULL, *root = NULL;
-    int all = 0;
+    const char **sets = calloc((size_t)(argc > 0 ? argc : 1), sizeof *sets); /* positionals */
+    size_t nsets = 0;
+    int all = 0, rc;
+    if (!sets)
+        return cxb_cli_error(CXB_ERESOURCE, "plot: out of memory");
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             printf("usage: cxbench plot RESULTS [--out DIR]   figures of one result set\n"
+                   "       cxbench plot SET SET... --out DIR  figures of the union of several sets of one\n"
+                   "                                          study and machine (a point in two: the last set's)\n"
                    "       cxbench plot --all [ROOT]          newest result set per study and machine\n"
                    "                                          under ROOT (default results)\n");
+            free(sets);
             return 0;
         } else if (!strcmp(a, "--all")) {
             all = 1;
         } else if (!strcmp(a, "--out")) {
-            if (i + 1 >= argc)
+            if (i + 1 >= argc) {
+                free(sets);
                 return usage_error("--out needs a directory");
+            }
             out = argv[++i];
         } else if (!strncmp(a, "--out=", 6)) {
             out = a + 6;
         } else if (a[0] == '-' && a[1]) {
             char msg[256];
             snprintf(msg, sizeof msg, "unknown flag '%s'", a);
+            free(sets);
             return usage_error(msg);
-        } else if (!results) {
-            results = a;
         } else {
-            char msg[256];
-            snprintf(msg, sizeof msg, "unexpected argument '%s'", a);
-            return usage_error(msg);
+            sets[nsets++] = a;
         }
     }
+    results = nsets ? sets[0] : NULL;
     if (all) {
         if (out)
-            return usage_error("--all writes into ROOT/<machine>/figures; --out does not apply");
-        root = results ? results : "results";
-        return plot_all(root);
-    }
-    if (!results)
-        return usage_error("no result set given");
-    if (out && !*out)
-        return usage_error("--out needs a directory");
-    return plot_results(results, out);
+            rc = usage_error("--all writes into ROOT/<machine>/figures; --out does not apply");
+        else if (nsets > 1)
+            rc = usage_error("--all takes one ROOT");
+        else {
+            root = results ? results : "results";
+            rc = plot_all(root);
+        }
+    } else if (!results)
+        rc = usage_error("no result set given");
+    else if (out && !*out)
+        rc = usage_error("--out needs a directory");
+    else if (nsets == 1)
+        rc = plot_results(results, out);
+    else
+        rc = plot_sets(sets, nsets, out);
+    free(sets);
+    return rc;
 }

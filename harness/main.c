@@ -51,7 +51,7 @@ static const struct {
     {"compare", cxb_cli_compare,
      "compare BASE NEW [--threshold X] [--fail-on-ambiguous] [--require-all] [--allow-cross-machine]\n"
      "                  [--format md|csv]     regression verdict, exit 0/1/2"},
-    {"plot", cxb_cli_plot, "plot RESULTS [--out DIR] | cxbench plot --all [ROOT]"},
+    {"plot", cxb_cli_plot, "plot RESULTS [--out DIR] | cxbench plot SET SET... --out DIR | cxbench plot --all [ROOT]"},
     {"report", cxb_cli_report, "report [ROOT] [--out FILE]  markdown report of the newest result sets"},
     {"prng", cxb_cli_prng,
      "prng lf24 [--seed IJ,KL|S] [--stream K] [--skip N] --count N [--format dec|hex|raw]\n"

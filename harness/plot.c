@@ -38,6 +38,12 @@
  *      renamed). gnuplot is $CXB_GNUPLOT ("" or "none": absent), else the configured
  *      CXB_GNUPLOT_PATH, else "gnuplot" on PATH. Without it every data file and
  *      script is still written and CXB_ERESOURCE says where.
+ * Several result sets of one study and machine (cxb_plot_run_dirs, issue #4): steps 1-3 run
+ * over each set's summary.csv (or samples.csv) in turn into the same series; a point in more
+ * than one set is taken from the set given last (the script lists each); a set's fits match
+ * only series whose points all come from it; paper points are found beside the first set;
+ * the script's header names every set and the PNG title their run ids; the PDF date is the
+ * newest set's.
  * A figure that no point of the result set matches is drawn empty with a note, so that
  * no stale figure stays behind. Templates are read from $CXB_SOURCE_DIR/plots, ./plots
  * or the configured source tree's plots/, in that order.
@@ -62,6 +68,7 @@
 #include "harness/atomic.h"
 #include "harness/csv.h"
 #include "harness/params.h"
+#include "harness/plot_sets.h"
 #include "harness/stats.h"
 
 #define PATH_CAP 4096
@@ -206,6 +213,8 @@ typedef struct pseries {
     int lt, pt_f, pt_h, dt, nexcluded;
     size_t group; /* phases figures */
     int has_fit;
+    size_t set;    /* the result set of its first point (cxb_plot_run_dirs) */
+    int mixed_sets; /* points from more than one set: no set's fit speaks of the series */
     double la, lb; /* line: exp(la) * x^lb in the figure's unit */
     double xmin, xmax;
 } pseries;
@@ -216,6 +225,7 @@ typedef struct fitrow {
     char x_param[CXB_PARAM_KEY];
     double a, b, blo, bhi, xmin, xmax;
     int has_ci, valid;
+    size_t set; /* the result set whose fit.csv it is */
 } fitrow;
 
 typedef struct summary_cols {
@@ -398,11 +408,9 @@ static cxb_status load_phases(const char *run_dir, const char *phases, cxb_csv *
     return st;
 }
 
-/* Reads run_dir/fit.csv when it exists (none: *nfits = 0). */
-static cxb_status load_fits(const char *run_dir, fitrow **fits, size_t *nfits)
+/* Appends the rows of run_dir/fit.csv, when it exists, to *fits, tagged with the set. */
+static cxb_status load_fits(const char *run_dir, size_t set, fitrow **fits, size_t *nfits)
 {
-    *fits = NULL;
-    *nfits = 0;
     char path[PATH_CAP];
     snprintf(path, sizeof path, "%s/fit.csv", run_dir);
     if (!is_file(path))
@@ -419,13 +427,17 @@ static cxb_status load_fits(const char *run_dir, fitrow **fits, size_t *nfits)
         cxb_csv_free(&csv);
         return st;
     }
-    fitrow *f = calloc(csv.nrows ? csv.nrows : 1, sizeof *f);
+    fitrow *f = realloc(*fits, (*nfits + csv.nrows + 1) * sizeof *f);
     if (!f) {
         cxb_csv_free(&csv);
         return cxb_fail(CXB_ERESOURCE, "%s: out of memory", path);
     }
+    *fits = f;
+    f += *nfits;
+    memset(f, 0, (csv.nrows + 1) * sizeof *f);
     for (size_t r = 0; r < csv.nrows; ++r) {
         fitrow *fr = &f[r];
+        fr->set = set;
         const char *s = cxb_csv_cell(&csv, r, cs);
         size_t len = strcspn(s, " ;,[({|@:\t");
         if (len >= sizeof fr->impl)
@@ -452,8 +464,7 @@ static cxb_status load_fits(const char *run_dir, fitrow **fits, size_t *nfits)
         fr->has_ci = parse_num(cxb_csv_cell(&csv, r, cblo), &fr->blo) &&
                      parse_num(cxb_csv_cell(&csv, r, cbhi), &fr->bhi);
     }
-    *fits = f;
-    *nfits = csv.nrows;
+    *nfits += csv.nrows;
     cxb_csv_free(&csv);
     return CXB_OK;
 }
@@ -465,6 +476,8 @@ static const fitrow *match_fit(const fitrow *fits, size_t nfits, const pseries *
     for (size_t i = 0; i < nfits; ++i) {
         const fitrow *f = &fits[i];
         if (!f->valid || strcmp(f->impl, s->impl) != 0 || strcmp(f->x_param, x_param) != 0)
+            continue;
+        if (s->mixed_sets || f->set != s->set) /* a set's fit is of its own points only */
             continue;
         size_t agree = 0;
         int ok = 1;
@@ -489,7 +502,7 @@ typedef struct figure {
     int phases;        /* y = "phases:...": a colour per implementation, dashed hollow free */
     size_t ngroups;    /* phases: series that differ only in their phase share a group */
     pseries *s;
-    size_t ns;
+    size_t ns, scap;
     double yscale;     /* rate figures: units/s per plotted unit */
     char prefix[4];    /* rate figures: "G", "M", ... */
     double *px, *py;   /* paper points in the figure's unit */
@@ -564,14 +577,55 @@ static cxb_status add_row(pseries *s, const prow *r)
     return CXB_OK;
 }
 
-/* Steps 1-3: the figure's series from summary.csv. */
-static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c, const char *path)
+/* ------------------------------------------------------------------ several result sets */
+
+/* A point's identity across result sets: "impl<US>canonical params" (harness.md 4.2 names a
+ * point by its implementation and canonical params); on a phases table the parameter
+ * `phase` that load_phases added is left out, so that it names the measured point. */
+static void point_key(const char *impl, const cxb_params *p, int drop_phase, char *out, size_t n)
+{
+    cxb_params q;
+    cxb_params_init(&q);
+    for (size_t k = 0; k < p->count; ++k)
+        if (!drop_phase || strcmp(p->key[k], "phase") != 0)
+            (void)cxb_params_set(&q, p->key[k], p->val[k]);
+    char canon[2048];
+    cxb_params_canonical(&q, canon, sizeof canon);
+    snprintf(out, n, "%s%s", impl, canon);
+}
+
+/* A point measured in more than one of the sets drawn together: the set given last wins
+ * (it is the newer measurement in the order the user gave), the earlier one is not drawn,
+ * and the figure's script says so. */
+typedef struct dupl {
+    char key[2400];
+    size_t loser, winner;
+} dupl;
+
+typedef struct dups {
+    dupl *d;
+    size_t n;
+} dups;
+
+/* Index of the entry for (key, loser) or -1. */
+static long dup_find(const dups *l, const char *key, size_t loser)
+{
+    for (size_t i = 0; l && i < l->n; ++i)
+        if (l->d[i].loser == loser && strcmp(l->d[i].key, key) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* Steps 1-3: the figure's series from summary.csv of result set `set`, leaving out the
+ * points that a later set measured again (marked in used[]). Call finish_rows once after
+ * all sets. */
+static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c, const char *path,
+                          size_t set, const dups *skip, unsigned char *used)
 {
     const cxb_figure_spec *spec = fig->spec;
     cxb_params sel;
     if (!parse_params(spec->select ? spec->select : "", &sel))
         return cxb_fail(CXB_EINPUT, "figure %s: bad select '%s'", spec->id, spec->select);
-    size_t cap = 0;
     for (size_t r = 0; r < csv->nrows; ++r) {
         size_t line = r + 2;
         const char *impl = cxb_csv_cell(csv, r, c->impl);
@@ -582,6 +636,15 @@ static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c
         const char *xs = cxb_params_get(&p, spec->x_param);
         if (!xs || !selected(&sel, impl, &p))
             continue;
+        if (skip && skip->n) {
+            char key[2400];
+            point_key(impl, &p, fig->phases, key, sizeof key);
+            long d = dup_find(skip, key, set);
+            if (d >= 0) {
+                used[d] = 1;
+                continue;
+            }
+        }
         prow row = {0};
         row.in_fit = 1;
         if (!parse_num(xs, &row.x))
@@ -626,24 +689,32 @@ static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c
             if (strcmp(fig->s[i].impl, impl) == 0 && strcmp(fig->s[i].canon, canon) == 0)
                 s = &fig->s[i];
         if (!s) {
-            if (fig->ns == cap) {
-                size_t ncap = cap ? 2 * cap : 8;
+            if (fig->ns == fig->scap) {
+                size_t ncap = fig->scap ? 2 * fig->scap : 8;
                 pseries *n = realloc(fig->s, ncap * sizeof *n);
                 if (!n)
                     return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
                 fig->s = n;
-                cap = ncap;
+                fig->scap = ncap;
             }
             s = &fig->s[fig->ns++];
             memset(s, 0, sizeof *s);
             snprintf(s->impl, sizeof s->impl, "%s", impl);
             s->fixed = fixed;
             snprintf(s->canon, sizeof s->canon, "%s", canon);
+            s->set = set;
         }
+        s->mixed_sets |= s->set != set;
         cxb_status st = add_row(s, &row);
         if (st != CXB_OK)
             return st;
     }
+    return CXB_OK;
+}
+
+/* After collect: series in (impl, params) order, rows in x order, excluded points counted. */
+static void finish_rows(figure *fig)
+{
     if (fig->ns > 1)
         qsort(fig->s, fig->ns, sizeof *fig->s, cmp_series);
     for (size_t i = 0; i < fig->ns; ++i) {
@@ -651,7 +722,6 @@ static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c
         for (size_t j = 0; j < fig->s[i].n; ++j)
             fig->s[i].nexcluded += !fig->s[i].rows[j].in_fit;
     }
-    return CXB_OK;
 }
 
 /* Rate figures: the prefix that keeps the largest rate >= 1. */
@@ -977,9 +1047,29 @@ static void put_clause_sep(FILE *f, int *first)
     *first = 0;
 }
 
-static cxb_status write_script(const figure *fig, const char *out_dir, const char *plots_dir,
-                               const char *run_dir, const cxb_study *study)
+/* The result sets a figure is drawn from, and the points that more than one of them has. */
+typedef struct setctx {
+    const char *const *dirs;
+    size_t n;
+    dups dup;
+} setctx;
+
+/* The last component of a directory path ("results/m/RUN/" -> "RUN"): the run id. */
+static void base_name(const char *path, char *out, size_t n)
 {
+    snprintf(out, n, "%s", path);
+    size_t len = strlen(out);
+    while (len > 1 && out[len - 1] == '/')
+        out[--len] = '\0';
+    const char *s = strrchr(out, '/');
+    if (s && s[1])
+        memmove(out, s + 1, strlen(s + 1) + 1);
+}
+
+static cxb_status write_script(const figure *fig, const char *out_dir, const char *plots_dir,
+                               const setctx *sets, const unsigned char *used, const cxb_study *study)
+{
+    const char *run_dir = sets->dirs[0];
     const cxb_figure_spec *spec = fig->spec;
     char path[PATH_CAP], common[PATH_CAP], tmpl[PATH_CAP];
     snprintf(path, sizeof path, "%s/%s.gp", out_dir, spec->id);
@@ -1014,8 +1104,28 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     FILE *f = af.f;
     fprintf(f, "# %s.gp - generated by `cxbench plot` (harness/plot.c); regenerate, do not edit.\n",
             spec->id);
-    fprintf(f, "# figure: %s\n# study: %s; result set: %s\n", spec->title ? spec->title : spec->id,
-            study->name, run_dir);
+    if (sets->n == 1) {
+        fprintf(f, "# figure: %s\n# study: %s; result set: %s\n", spec->title ? spec->title : spec->id,
+                study->name, run_dir);
+    } else { /* provenance stays per set: name every one (issue #4) */
+        fprintf(f, "# figure: %s\n# study: %s; the union of the points of %zu result sets, each with its own\n"
+                   "# provenance.json:\n", spec->title ? spec->title : spec->id, study->name, sets->n);
+        for (size_t i = 0; i < sets->n; ++i)
+            fprintf(f, "#   result set: %s\n", sets->dirs[i]);
+        size_t nused = 0;
+        for (size_t d = 0; d < sets->dup.n; ++d)
+            nused += used[d];
+        if (nused)
+            fputs("# points measured in more than one of them are drawn from the set given last:\n", f);
+        for (size_t d = 0; d < sets->dup.n; ++d) {
+            if (!used[d])
+                continue;
+            const dupl *e = &sets->dup.d[d];
+            const char *sep = strchr(e->key, '\x1f');
+            fprintf(f, "#   %.*s %s: from %s, not %s\n", (int)(sep - e->key), e->key, sep + 1,
+                    sets->dirs[e->winner], sets->dirs[e->loser]);
+        }
+    }
     fprintf(f, "# data: %s.csv (series,label,x,median,q1,q3,min,in_fit%s)%s\n", spec->id,
             fig->rate ? "; rates at the median, q3, q1 and min time" : "; ms",
             fig->np ? "; paper points: <id>.paper.csv (x,value,lt)" : "");
@@ -1026,6 +1136,31 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     put_gp_string(f, spec->id);
     fputs("\ncxb_title = ", f);
     put_gp_string(f, spec->title ? spec->title : spec->id);
+    if (sets->n > 1) { /* a second title line naming the sets (PNG; a PDF's caption is the paper's),
+                        * a run id's date left out where it is the previous one's, so that four
+                        * sets fit the 1024-pixel width; a third for points in two sets */
+        char line[2048], prev[512] = "";
+        size_t len = (size_t)snprintf(line, sizeof line, "result sets: ");
+        for (size_t i = 0; i < sets->n && len < sizeof line; ++i) {
+            char name[512];
+            base_name(sets->dirs[i], name, sizeof name);
+            int same_day = strlen(name) > 9 && name[8] == 'T' && strncmp(name, prev, 9) == 0;
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " + " : "",
+                                    same_day ? name + 8 : name);
+            snprintf(prev, sizeof prev, "%s", name);
+        }
+        size_t nused = 0;
+        for (size_t d = 0; d < sets->dup.n; ++d)
+            nused += used[d];
+        fputs(" . \"\\n\" . ", f);
+        put_gp_string(f, line);
+        if (nused) {
+            snprintf(line, sizeof line, "%zu point%s in more than one set: drawn from the set given last (see %s.gp)",
+                     nused, nused == 1 ? "" : "s", spec->id);
+            fputs(" . \"\\n\" . ", f);
+            put_gp_string(f, line);
+        }
+    }
     fputs("\ncxb_xlabel = ", f);
     put_gp_string(f, spec->x_param);
     char ylabel[256];
@@ -1295,10 +1430,90 @@ static void remove_figure_files(const char *dir, const char *id)
     }
 }
 
-cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const char *out_dir)
+/* Per set: its summary table, where it came from, and the keys of its points. */
+typedef struct setdata {
+    cxb_csv csv;
+    summary_cols cols;
+    char path[PATH_CAP];
+    char **keys;
+    int loaded;
+} setdata;
+
+static void setdata_free(setdata *sd, size_t n)
 {
-    if (!run_dir || !study)
+    for (size_t i = 0; sd && i < n; ++i) {
+        if (sd[i].loaded)
+            cxb_csv_free(&sd[i].csv);
+        if (sd[i].keys)
+            for (size_t r = 0; r < sd[i].csv.nrows; ++r)
+                free(sd[i].keys[r]);
+        free(sd[i].keys);
+    }
+    free(sd);
+}
+
+/* The points of each set that a later set has too (the later set's are drawn). */
+static cxb_status find_dups(setdata *sd, size_t n, dups *out)
+{
+    out->d = NULL;
+    out->n = 0;
+    if (n < 2)
+        return CXB_OK;
+    for (size_t i = 0; i < n; ++i) {
+        sd[i].keys = calloc(sd[i].csv.nrows + 1, sizeof *sd[i].keys);
+        if (!sd[i].keys)
+            return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+        for (size_t r = 0; r < sd[i].csv.nrows; ++r) {
+            cxb_params p;
+            if (!parse_params(cxb_csv_cell(&sd[i].csv, r, sd[i].cols.params), &p))
+                return cxb_fail(CXB_EINPUT, "%s:%zu: bad params '%s'", sd[i].path, r + 2,
+                                cxb_csv_cell(&sd[i].csv, r, sd[i].cols.params));
+            char key[2400];
+            point_key(cxb_csv_cell(&sd[i].csv, r, sd[i].cols.impl), &p, 0, key, sizeof key);
+            if (!(sd[i].keys[r] = strdup(key)))
+                return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+        }
+    }
+    size_t cap = 0;
+    for (size_t i = 0; i + 1 < n; ++i)
+        for (size_t r = 0; r < sd[i].csv.nrows; ++r) {
+            size_t winner = 0;
+            for (size_t j = i + 1; j < n; ++j)
+                for (size_t q = 0; q < sd[j].csv.nrows; ++q)
+                    if (strcmp(sd[i].keys[r], sd[j].keys[q]) == 0)
+                        winner = j;
+            if (!winner || dup_find(out, sd[i].keys[r], i) >= 0)
+                continue;
+            if (out->n == cap) {
+                size_t ncap = cap ? 2 * cap : 8;
+                dupl *nd = realloc(out->d, ncap * sizeof *nd);
+                if (!nd)
+                    return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+                out->d = nd;
+                cap = ncap;
+            }
+            dupl *e = &out->d[out->n++];
+            snprintf(e->key, sizeof e->key, "%s", sd[i].keys[r]);
+            e->loser = i;
+            e->winner = winner;
+        }
+    return CXB_OK;
+}
+
+cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                             const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+{
+    if (!run_dirs || nsets == 0 || !study)
         return cxb_fail(CXB_EINPUT, "plot: no result set or study");
+    const char *run_dir = run_dirs[0];
+    cxb_status st;
+    if (nsets > 1) { /* every check before anything is written (issue #4) */
+        if ((st = cxb_plot_sets_check(run_dirs, nsets, study->name)) != CXB_OK)
+            return st;
+        if (!out_dir || !*out_dir)
+            return cxb_fail(CXB_EINPUT, "plot: %zu result sets drawn together need an output directory (--out DIR)",
+                            nsets);
+    }
     char outbuf[PATH_MAX + 16];
     if (!out_dir) { /* results/<machine>/figures beside results/<machine>/<run_id> */
         char real[PATH_MAX];
@@ -1325,41 +1540,68 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
     if (study->nfigures && !find_plots_dir(plots_dir, sizeof plots_dir))
         return cxb_fail(CXB_EINPUT, "plots/common.gp: not found (set CXB_SOURCE_DIR to the source tree)");
 
-    cxb_csv csv;
-    summary_cols cols;
-    char spath[PATH_CAP];
-    snprintf(spath, sizeof spath, "%s/summary.csv", run_dir);
-    cxb_status st = load_summary(run_dir, &csv, &cols);
-    if (st != CXB_OK)
-        return st;
+    setdata *sd = calloc(nsets, sizeof *sd);
+    setctx sets = {run_dirs, nsets, {NULL, 0}};
     fitrow *fits = NULL;
     size_t nfits = 0;
     unsigned char *drawn = calloc(study->nfigures ? study->nfigures : 1, 1);
-    if (!drawn) {
-        cxb_csv_free(&csv);
+    if (!sd || !drawn) {
+        free(sd);
+        free(drawn);
         return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
     }
-    if ((st = load_fits(run_dir, &fits, &nfits)) != CXB_OK || (st = cxb_mkdirs(out_dir)) != CXB_OK) {
-        cxb_csv_free(&csv);
-        free(drawn);
-        return st;
+    st = CXB_OK;
+    for (size_t k = 0; k < nsets && st == CXB_OK; ++k) {
+        snprintf(sd[k].path, sizeof sd[k].path, "%s/summary.csv", run_dirs[k]);
+        if ((st = load_summary(run_dirs[k], &sd[k].csv, &sd[k].cols)) == CXB_OK) {
+            sd[k].loaded = 1;
+            st = load_fits(run_dirs[k], k, &fits, &nfits);
+        }
     }
+    if (st == CXB_OK)
+        st = find_dups(sd, nsets, &sets.dup);
+    if (st == CXB_OK)
+        st = cxb_mkdirs(out_dir);
+    if (st == CXB_OK && note)
+        for (size_t d = 0; d < sets.dup.n; ++d) {
+            const dupl *e = &sets.dup.d[d];
+            const char *sep = strchr(e->key, '\x1f');
+            char line[PATH_CAP * 2 + 2600];
+            snprintf(line, sizeof line, "%.*s %s is in %s and %s: drawn from %s (the set given last wins)",
+                     (int)(sep - e->key), e->key, sep + 1, run_dirs[e->loser], run_dirs[e->winner],
+                     run_dirs[e->winner]);
+            note(note_arg, line);
+        }
     for (size_t i = 0; i < study->nfigures && st == CXB_OK; ++i) {
         figure fig = {0};
         fig.spec = &study->figures[i];
         fig.rate = strcmp(fig.spec->y, "rate") == 0;
         fig.phases = strncmp(fig.spec->y, "phases:", 7) == 0;
         fig.yscale = 1e9;
-        int phases = strncmp(fig.spec->y, "phases:", 7) == 0;
-        cxb_csv pcsv;
-        summary_cols pcols;
-        if (phases && (st = load_phases(run_dir, fig.spec->y + 7, &pcsv, &pcols)) != CXB_OK)
+        int phases = fig.phases;
+        unsigned char *used = calloc(sets.dup.n + 1, 1);
+        if (!used) {
+            st = cxb_fail(CXB_ERESOURCE, "plot: out of memory");
             break;
-        char ppath[PATH_CAP]; /* where a phases figure's rows come from, for its error messages */
-        snprintf(ppath, sizeof ppath, "%s/samples.csv", run_dir);
-        if ((st = phases ? collect(&fig, &pcsv, &pcols, ppath) : collect(&fig, &csv, &cols, spath)) == CXB_OK &&
-            fig.ns == 0) {
-            /* nothing of this figure was measured in this set (a preset runs a few of the
+        }
+        for (size_t k = 0; k < nsets && st == CXB_OK; ++k) {
+            if (!phases) {
+                st = collect(&fig, &sd[k].csv, &sd[k].cols, sd[k].path, k, &sets.dup, used);
+                continue;
+            }
+            cxb_csv pcsv;
+            summary_cols pcols;
+            char ppath[PATH_CAP]; /* where a phases figure's rows come from, for its error messages */
+            snprintf(ppath, sizeof ppath, "%s/samples.csv", run_dirs[k]);
+            if ((st = load_phases(run_dirs[k], fig.spec->y + 7, &pcsv, &pcols)) != CXB_OK)
+                break;
+            st = collect(&fig, &pcsv, &pcols, ppath, k, &sets.dup, used);
+            cxb_csv_free(&pcsv);
+        }
+        if (st == CXB_OK)
+            finish_rows(&fig);
+        if (st == CXB_OK && fig.ns == 0) {
+            /* nothing of this figure was measured in these sets (a preset runs a few of the
              * study's figures): no empty plot, and no stale one from an earlier plot */
             remove_figure_files(out_dir, fig.spec->id);
             drawn[i] = 0;
@@ -1369,21 +1611,27 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
                 choose_rate_unit(&fig);
             finish_series(&fig, fits, phases ? 0 : nfits); /* fits are of the declared time */
             if ((st = load_paper(&fig, run_dir)) == CXB_OK && (st = write_data(&fig, out_dir)) == CXB_OK)
-                st = write_script(&fig, out_dir, plots_dir, run_dir, study);
+                st = write_script(&fig, out_dir, plots_dir, &sets, used, study);
         }
-        if (phases)
-            cxb_csv_free(&pcsv);
+        free(used);
         figure_free(&fig);
     }
-    cxb_csv_free(&csv);
+    setdata_free(sd, nsets);
+    free(sets.dup.d);
     free(fits);
     if (st != CXB_OK) {
         free(drawn);
         return st;
     }
 
-    const char *run_id = strrchr(run_dir, '/');
-    run_id = run_id && run_id[1] ? run_id + 1 : run_dir;
+    /* the PDF's date: the newest set's run id (a figure is a function of its data alone) */
+    char run_id[512] = "";
+    for (size_t k = 0; k < nsets; ++k) {
+        char name[512];
+        base_name(run_dirs[k], name, sizeof name);
+        if (strcmp(name, run_id) > 0)
+            snprintf(run_id, sizeof run_id, "%s", name);
+    }
     char gp[PATH_CAP];
     if (!find_gnuplot(gp, sizeof gp)) {
         cxb_dir_sync(out_dir);
@@ -1400,4 +1648,9 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
     cxb_dir_sync(out_dir);
     free(drawn);
     return st;
+}
+
+cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const char *out_dir)
+{
+    return cxb_plot_run_dirs(&run_dir, 1, study, out_dir, NULL, NULL);
 }
