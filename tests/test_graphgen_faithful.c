@@ -8,9 +8,11 @@
  *  - pthreads against seq: identical edgeset_hash and identical CSR for 1, 2, 3 and 5
  *    threads (the canonical chunked sums and integer prefix sums make this exact);
  *  - the oracles of 7: n = 500, k = 10: alpha = 1 gives more than one component in at
- *    least 5 of 9 seeds (Leist Fig. 5.1); alpha = 2 (Fig. 2.4: connected) has fewer
- *    components than any alpha = 1 graph and alpha = 3 is connected in 5 of 9 (see the
- *    note at the assertion: with the spec's p the transition sits above alpha = 2); mean transitivity falls from alpha = 0.5 to alpha = 10; exact edge
+ *    least 5 of 9 seeds (Leist Fig. 5.1); Fig. 2.4's "alpha = 2 connected" does not hold
+ *    for the faithful model (its transition lies between alpha = 2 and 2.5; see the note at
+ *    the assertion), so what holds is asserted: alpha = 2 connected in 2 of the 9 fixed
+ *    seeds, alpha = 2.5 in at least 5, alpha = 3 in all 9, alpha = 2 with fewer components
+ *    than any alpha = 1 graph; mean transitivity falls from alpha = 0.5 to alpha = 10; exact edge
  *    counts, sorted simple symmetric lists, degree >= floor(k/2); BA: edge count, degree
  *    >= m for t >= n0, one component, core degrees above the mean, mean degree 2m, tail
  *    exponent in [2.5, 3.5], max degree ~ n^(1/2);
@@ -325,14 +327,15 @@ int main(void)
         cxb_csr_free(&gb);
     }
 
-    /* Leist Figs 5.1 and 2.4: n = 500, k = 10 is a caveman world at alpha = 1, connected
-     * at alpha = 2 (majority of 9 seeds, graphgen.md 7 and 11.19); transitivity falls
-     * across the transition */
+    /* Leist Figs 5.1 and 2.4: n = 500, k = 10 is a caveman world at alpha = 1 (majority of
+     * 9 seeds, graphgen.md 7 and 11.19) and connected above the transition, which for the
+     * model as specified lies between alpha = 2 and 2.5, not at 2 (note below);
+     * transitivity falls across the transition */
     {
-        double alphas[] = {0.5, 1, 2, 5, 10, 3}, tr[6] = {0};
-        int multi1 = 0, one2 = 0, one3 = 0;
+        double alphas[] = {0.5, 1, 2, 5, 10, 3, 2.5}, tr[7] = {0};
+        int multi1 = 0, one2 = 0, one3 = 0, one25 = 0;
         uint64_t maxc2 = 0, minc1 = UINT64_MAX;
-        for (int ai = 0; ai < 6; ++ai)
+        for (int ai = 0; ai < 7; ++ai)
             for (uint64_t seed = 1; seed <= 9; ++seed) {
                 cxb_alpha_params p = alpha_p(500, 10, alphas[ai], seed);
                 CHECK(cxb_alpha_seq(&p, &a) == CXB_OK);
@@ -348,6 +351,7 @@ int main(void)
                     maxc2 = comps > maxc2 ? comps : maxc2;
                 }
                 one3 += ai == 5 && comps == 1;
+                one25 += ai == 6 && comps == 1;
                 tr[ai] += transitivity(&g) / 9;
                 CHECK(fabs(cxb_csr_transitivity(&g) - transitivity(&g)) < 1e-12);
                 uint64_t big;
@@ -355,21 +359,34 @@ int main(void)
                 cxb_csr_free(&g);
             }
         CHECK_MSG(multi1 >= 5, "alpha=1: %d of 9 seeds disconnected", multi1);
-        /* Fig. 2.4 (alpha = 2 connected) does NOT hold as a majority with the spec's
-         * p = p_base U (graphgen.md 3.1): the transition lies at alpha ~ 2.2-2.5 (alpha = 2:
-         * 2 of 9 seeds connected, 1-6 components; alpha = 2.5: 8 of 9; with p = p_base
-         * and no U, alpha = 2 gives 5 of 9). Reported to the integrator; asserted here:
-         * alpha = 2 is far closer to connected than alpha = 1, and alpha = 3 is connected. */
+        /* Fig. 2.4 ("alpha = 2: one component"; graphgen.md 7) does NOT hold for the model
+         * as specified (p = p_base U, graphgen.md 3.1), and it is not a bug: the code was
+         * audited against 3.1-3.2 line by line (s4d-alpha) and the fraction of connected
+         * graphs at n = 500, k = 10 measured over 200 seeds (scripts/experiments/
+         * alpha_connectivity.c; components cross-checked with networkx on 150 graphs),
+         * 95% Wilson intervals:
+         *   alpha       1     1.5   2               2.25            2.5             3
+         *   p_base U    0/200 0/200 0.13 (.09-.18)  0.74 (.68-.80)  0.95 (.92-.98)  1.00
+         *   p_base      0/200 0.02  0.82 (.76-.87)  0.98 (.96-.99)  1.00            1.00
+         * The faithful model's transition lies between alpha = 2 and 2.5; 2 of 9 at alpha = 2
+         * was no small-sample accident (2/9 = 0.22 is above the 200-seed 0.13). The issue's
+         * oracle holds with p = p_base (test_graphgen_alpha_reading.c asserts it there).
+         * Asserted here, for the fixed seeds 1-9, exactly what holds: alpha = 2 connected in
+         * 2 of 9 (a minority), alpha = 2.5 in at least 5 (8 of 9), alpha = 3 in all 9, and
+         * every alpha = 2 graph has fewer components than every alpha = 1 graph. */
+        CHECK_MSG(one2 == 2, "alpha=2: %d of 9 seeds connected, expected 2 (seeds 1-9)", one2);
         CHECK_MSG(maxc2 < minc1, "alpha=2: up to %llu components, alpha=1: at least %llu",
                   (unsigned long long)maxc2, (unsigned long long)minc1);
-        CHECK_MSG(one3 >= 5, "alpha=3: %d of 9 seeds connected", one3);
+        CHECK_MSG(one25 >= 5, "alpha=2.5: %d of 9 seeds connected", one25);
+        CHECK_MSG(one3 == 9, "alpha=3: %d of 9 seeds connected", one3);
         /* n = 500 instead of 2,000 (CI time); 0.05 of slack for the plateau below alpha = 2 */
         for (int ai = 1; ai < 5; ++ai)
             CHECK_MSG(tr[ai] <= tr[ai - 1] + 0.05, "transitivity %g at alpha=%g after %g", tr[ai], alphas[ai],
                       tr[ai - 1]);
         CHECK_MSG(tr[0] > 2 * tr[4], "transitivity %g (alpha=0.5) vs %g (alpha=10)", tr[0], tr[4]);
-        fprintf(stderr, "components: alpha=1 disconnected in %d/9, alpha=2 connected in %d/9, alpha=3 in %d/9; "
-                        "transitivity %.3f %.3f %.3f %.3f %.3f\n", multi1, one2, one3, tr[0], tr[1], tr[2], tr[3], tr[4]);
+        fprintf(stderr, "components: alpha=1 disconnected in %d/9, alpha=2 connected in %d/9, alpha=2.5 in %d/9, "
+                        "alpha=3 in %d/9; transitivity %.3f %.3f %.3f %.3f %.3f\n", multi1, one2, one25, one3, tr[0],
+                tr[1], tr[2], tr[3], tr[4]);
     }
 
     /* BA statistics (graphgen.md 7; BA theory gamma = 3): mean degree 2|E|/n -> 2m; the
