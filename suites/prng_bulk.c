@@ -85,8 +85,15 @@ static cxb_status alloc_run(const cxb_bulk_spec *spec, void **work, void **out, 
         return cxb_fail(CXB_ERESOURCE, "prng bulk: out of host memory for the work states");
     if (spec->mode == CXB_BULK_SUM)
         *sums = malloc((size_t)spec->job.streams * sizeof **sums);
-    else
-        *out = malloc(spec->job.n ? (size_t)spec->job.n * cxb_bulk_elem_bytes(spec) : 1);
+    else {
+        /* page-aligned (C11 aligned_alloc; the size rounded up to the alignment): malloc's large
+         * blocks start 16 bytes into a page, so rows that two pthreads workers write side by
+         * side could share a cache line at a tile boundary; aligned, a row of whole lines never
+         * does. (XORWOW's 2-thread time on the 2-core VM still swings between 7 and 14 ms from
+         * run to run with it: the VM's memory bandwidth, which one XORWOW thread nearly fills.) */
+        size_t bytes = spec->job.n ? (size_t)spec->job.n * cxb_bulk_elem_bytes(spec) : 1;
+        *out = aligned_alloc(4096, (bytes + 4095) & ~(size_t)4095);
+    }
     if (!*out && !*sums) {
         free(*work);
         *work = NULL;
