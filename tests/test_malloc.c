@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "testfs.h"
 #include "cxb/malloc.h"
 #include "harness/csv.h"
 #include "harness/plot.h"
@@ -35,35 +36,6 @@
 #include "harness/runner.h"
 
 static char root[256];
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    buf[got] = '\0';
-    fclose(f);
-    return buf;
-}
 
 static uint64_t rng_state;
 static uint64_t next_u64(void) /* splitmix64: test inputs only */
@@ -194,7 +166,7 @@ static void test_harness(void)
     st = cxb_plot_run_dir(dir, cxb_study_find("malloc"), path);
     CHECK_MSG(st == CXB_OK || st == CXB_ERESOURCE, "plot: %s", cxb_last_error());
     snprintf(path, sizeof path, "%s/figs/leist.fig5.10.csv", dir);
-    char *s = slurp(path);
+    char *s = cxb_testfs_slurp(path);
     CHECK(s && strstr(s, "malloc.libc.seq phase=alloc") && strstr(s, "malloc.libc.seq phase=free"));
     free(s);
 
@@ -217,17 +189,6 @@ static void test_harness(void)
     CHECK(run("malloc.libc.seq", "ci", bad_key, dir, sizeof dir) == CXB_EINPUT);
 }
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(1);
-    }
-    fputs(text, f);
-    fclose(f);
-}
-
 static const cxb_figure_spec synth_fig[] = {
     {"phases", "synthetic phases", "malloc/fig5_10.gp", "size", "phases:alloc,free",
      "impl=t.device.cuda|t.host.cuda;threads=1|16384", NULL},
@@ -246,12 +207,12 @@ static void test_phase_figure(void)
     snprintf(dir, sizeof dir, "%s/synth", root);
     mkdir(dir, 0755);
     snprintf(path, sizeof path, "%s/summary.csv", dir);
-    write_text(path, "point,impl,params,median,q1,q3,min,work,in_fit\n");
+    cxb_testfs_write(path, "point,impl,params,median,q1,q3,min,work,in_fit\n");
     /* device: alloc 1, 3, 2 ms at size 16 (median 2), free 0.5 ms; host: alloc 8 ms, free
      * cells empty in one row (median of the other two, 4 and 6: 5 ms); other (threads=7)
      * is not selected */
     snprintf(path, sizeof path, "%s/samples.csv", dir);
-    write_text(path,
+    cxb_testfs_write(path,
                "point,impl,params,alloc_ns,free_ns\n"
                "a1,t.device.cuda,size=16;threads=16384,1000000,500000\n"
                "a1,t.device.cuda,size=16;threads=16384,3000000,500000\n"
@@ -271,7 +232,7 @@ static void test_phase_figure(void)
     cxb_status s = cxb_plot_run_dir(dir, &st, out);
     CHECK_MSG(s == CXB_OK || s == CXB_ERESOURCE, "%s", cxb_last_error());
     snprintf(path, sizeof path, "%s/phases.csv", out);
-    char *d = slurp(path);
+    char *d = cxb_testfs_slurp(path);
     CHECK(d != NULL);
     if (d) {
         CHECK_MSG(strstr(d, "t.device.cuda phase=alloc threads=16384,16,2,") && strstr(d, "t.device.cuda phase=alloc threads=16384,32,4,") &&
@@ -283,7 +244,7 @@ static void test_phase_figure(void)
     }
     /* one colour per implementation: alloc solid with filled points, free dashed and hollow */
     snprintf(path, sizeof path, "%s/phases.gp", out);
-    char *gp = slurp(path);
+    char *gp = cxb_testfs_slurp(path);
     CHECK_MSG(gp && strstr(gp, "with lines lt 3 dt 1") && strstr(gp, "with lines lt 3 dt 2") &&
                   strstr(gp, "with lines lt 4 dt 1") && strstr(gp, "with lines lt 4 dt 2") &&
                   strstr(gp, "yerrorbars lt 3 pt 5 ") && strstr(gp, "yerrorbars lt 3 pt 4 "),
@@ -291,7 +252,7 @@ static void test_phase_figure(void)
     free(gp);
     if (s == CXB_OK) {
         snprintf(path, sizeof path, "%s/phases.png", out);
-        CHECK(exists(path));
+        CHECK(cxb_testfs_exists(path));
     }
 }
 
@@ -304,7 +265,7 @@ static void test_table(void)
     snprintf(dir, sizeof dir, "%s/table", root);
     mkdir(dir, 0755);
     snprintf(path, sizeof path, "%s/samples.csv", dir);
-    write_text(path,
+    cxb_testfs_write(path,
                "point,impl,params,alloc_ns,free_ns,extra\n"
                "h1,malloc.host.cuda,size=16;threads=1;total=1024,8000000,1000000,calls=64;failures=3\n"
                "h2,malloc.host.cuda,size=32;threads=1;total=1024,4000000,1000000,calls=32;failures=0\n"
@@ -344,6 +305,6 @@ int main(void)
     test_harness();
     test_phase_figure();
     test_table();
-    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    cxb_testfs_rmtree(root);
     CHECK_DONE();
 }

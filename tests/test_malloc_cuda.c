@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "testfs.h"
 #include "cxb/cuda.h"
 #include "cxb/malloc.h"
 #include "harness/csv.h"
@@ -125,14 +126,6 @@ static void check_exhaustion(void)
 
 static char root[256];
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static void check_harness(void)
 {
     snprintf(root, sizeof root, "/tmp/cxb_malloc_cuda_XXXXXX");
@@ -171,7 +164,7 @@ static void check_harness(void)
         CHECK(seen[0] && seen[1] && seen[2] && seen[3]);
         cxb_csv_free(&csv);
     }
-    nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    cxb_testfs_rmtree(root);
 }
 
 int main(int argc, char **argv)

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "testfs.h"
 #include "cxb/config.h"
 #include "harness/atomic.h"
 #include "harness/csv.h"
@@ -31,35 +32,9 @@
 
 static char root[512];
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static void cleanup(void)
 {
-    if (root[0])
-        nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(1);
-    }
-    fputs(text, f);
-    fclose(f);
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
+    cxb_testfs_rmtree(root);
 }
 
 /* 1 if the file starts with the given bytes. */
@@ -72,21 +47,6 @@ static int starts_with(const char *path, const char *magic, size_t n)
     size_t got = fread(buf, 1, n, f);
     fclose(f);
     return got == n && memcmp(buf, magic, n) == 0;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    buf[got] = '\0';
-    fclose(f);
-    return buf;
 }
 
 /* summary.csv with every column of harness.md 4.3; drop names one column to leave out. */
@@ -187,7 +147,7 @@ static void write_fit(const char *dir, int drop_b)
              "\"test.pow.seq;seed=1\",n,6,1024,32768,%s0.99,1.01,%.17g,1,0.01,0.99,1.01,1,1,consistent\n"
              "\"test.pow.cuda1;seed=1\",n,5,2048,32768,%s0.98,1.02,%.17g,1,0.01,0.98,1.02,1,1,consistent\n",
              drop_b ? "" : "b,", drop_b ? "" : "1,", log(100.0), drop_b ? "" : "1,", log(0.25));
-    write_file(path, text);
+    cxb_testfs_write(path, text);
 }
 
 static const cxb_figure_spec figures[] = {
@@ -270,7 +230,7 @@ int main(void)
     write_summary(run, NULL);
     write_fit(run, 0);
     snprintf(path, sizeof path, "%s/test_paper.csv", paper);
-    write_file(path, "source,item,series,x,value,unit,kind,page,note\n"
+    cxb_testfs_write(path, "source,item,series,x,value,unit,kind,page,note\n"
                      "test2011,fig1,cuda1,4096,0.002,s,published,1,\n"
                      "test2011,fig1,seq,8192,500,us,digitised,1,\"read off, roughly\"\n"
                      "test2011,fig1,seq,8192,0.2,G numbers/s,derived,1,not a time\n");
@@ -287,11 +247,11 @@ int main(void)
     snprintf(want, sizeof want, "gnuplot: not found - wrote data and scripts to %s", real);
     CHECK_MSG(strcmp(cxb_last_error(), want) == 0, "message '%s'", cxb_last_error());
     snprintf(path, sizeof path, "%s/t-time.csv", figs);
-    CHECK(exists(path));
+    CHECK(cxb_testfs_exists(path));
     snprintf(path, sizeof path, "%s/t-rate.gp", figs);
-    CHECK(exists(path));
+    CHECK(cxb_testfs_exists(path));
     snprintf(path, sizeof path, "%s/t-time.png", figs);
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
 
     /* ---- the data: selection, grouping, units, exclusion */
     cxb_csv d;
@@ -332,11 +292,11 @@ int main(void)
     }
     cxb_csv_free(&d);
     snprintf(path, sizeof path, "%s/t-rate.paper.csv", figs);
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
 
     /* ---- the scripts: fitted lines through the constructed times, over the fitted range */
     snprintf(path, sizeof path, "%s/t-time.gp", figs);
-    char *gp = slurp(path);
+    char *gp = cxb_testfs_slurp(path);
     CHECK(gp != NULL);
     if (gp) {
         double a, b;
@@ -361,7 +321,7 @@ int main(void)
         free(gp);
     }
     snprintf(path, sizeof path, "%s/t-rate.gp", figs);
-    gp = slurp(path);
+    gp = cxb_testfs_slurp(path);
     CHECK(gp != NULL);
     if (gp) {
         double a, b;
@@ -389,7 +349,7 @@ int main(void)
     CHECK_MSG(st == CXB_EINPUT && strstr(cxb_last_error(), "fit.csv: missing column 'b'"), "status %d: %s", st,
               cxb_last_error());
     snprintf(path, sizeof path, "%s/badfigs/t-time.png", root);
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
 
     /* ---- with gnuplot */
     char gnuplot[1024];
@@ -463,7 +423,7 @@ int main(void)
         int rc = system(cmd);
         CHECK_MSG(rc == 0, "template %s: gnuplot failed (see %s/%s.log)", tf[i].template_gp, tdir, ids[i]);
         snprintf(out, sizeof out, "%s/%s.txt", tdir, ids[i]);
-        char *txt = slurp(out);
+        char *txt = cxb_testfs_slurp(out);
         CHECK_MSG(txt && strstr(txt, "test.pow.cuda1"),
                   "template %s: no dumb output with the series key", tf[i].template_gp);
         free(txt);

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "testfs.h"
 #include "harness/csv.h"
 #include "harness/plot.h"
 #include "harness/plot_sets.h"
@@ -34,54 +35,9 @@
 
 static char root[512];
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 static void cleanup(void)
 {
-    if (root[0])
-        nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(1);
-    }
-    fputs(text, f);
-    fclose(f);
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
+    cxb_testfs_rmtree(root);
 }
 
 static void mkdir_p(const char *dir)
@@ -108,7 +64,7 @@ static void write_set(const char *dir, const char *study, const char *machine, c
     snprintf(text, sizeof text,
              "{\n  \"schema_version\": \"1.0.0\",\n  \"run\": {\n    \"run_id\": \"x\",\n"
              "    \"machine\": \"%s\",\n    \"study\": \"%s\"\n  }\n}\n", machine, study);
-    write_file(path, text);
+    cxb_testfs_write(path, text);
     snprintf(path, sizeof path, "%s/samples.csv", dir);
     FILE *f = fopen(path, "w");
     if (!f)
@@ -131,7 +87,7 @@ static void write_set(const char *dir, const char *study, const char *machine, c
     snprintf(path, sizeof path, "%s/fit.csv", dir);
     snprintf(text, sizeof text, "series,x_param,k,x_min,x_max,b,b_lo,b_hi,a,r2,sigma,boot_lo,boot_hi,"
                                 "theil_sen_b,expected,verdict\n%s", fit ? fit : "");
-    write_file(path, text);
+    cxb_testfs_write(path, text);
 }
 
 /* The median of the data CSV's row (label, x); NAN if absent. */
@@ -210,7 +166,7 @@ static void library_part(void)
     write_set(c, "other", "m1", pa, 1, NULL);
     write_set(d, "test", "m2", pb, 1, NULL);
     snprintf(path, sizeof path, "%s/summary.csv", a);
-    char *summary_a = slurp(path);
+    char *summary_a = cxb_testfs_slurp(path);
 
     cxb_study study;
     memset(&study, 0, sizeof study);
@@ -229,11 +185,11 @@ static void library_part(void)
         CHECK_MSG(st == CXB_EINPUT, "case %d: status %d", k, st);
         CHECK_MSG(strstr(cxb_last_error(), why[k]) != NULL, "case %d: '%s'", k, cxb_last_error());
         CHECK_MSG(strchr(cxb_last_error(), '\n') == NULL, "case %d: more than one line", k);
-        CHECK_MSG(!exists(out), "case %d wrote %s", k, out);
+        CHECK_MSG(!cxb_testfs_exists(out), "case %d wrote %s", k, out);
         CHECK(nnotes == 0);
     }
     snprintf(path, sizeof path, "%s/results/m1/figures", root);
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
     const char *wrong[1] = {c};
     CHECK(cxb_plot_sets_check(wrong, 1, "test") == CXB_EINPUT);
     CHECK(strstr(cxb_last_error(), "not 'test'") != NULL);
@@ -261,7 +217,7 @@ static void library_part(void)
     CHECK(close_rel(median_of(path, "test.pow.cuda1", 2048), 0.000512));
     CHECK(close_rel(median_of(path, "test.pow.pthreads", 4096), 0.2048));
     snprintf(path, sizeof path, "%s/u-time.gp", out);
-    char *gp = slurp(path);
+    char *gp = cxb_testfs_slurp(path);
     CHECK(gp != NULL);
     if (gp) {
         char want[1400];
@@ -278,12 +234,12 @@ static void library_part(void)
     }
     /* the sets are read, not written */
     snprintf(path, sizeof path, "%s/summary.csv", a);
-    char *after = slurp(path);
+    char *after = cxb_testfs_slurp(path);
     CHECK(summary_a && after && strcmp(summary_a, after) == 0);
     free(summary_a);
     free(after);
     snprintf(path, sizeof path, "%s/u-time.csv", a);
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
 
     /* one set through the new entry point: the set's own points, its own fits */
     snprintf(out, sizeof out, "%s/one", root);
@@ -327,22 +283,22 @@ static void cli_part(void)
         snprintf(cmd, sizeof cmd, "'%s' plot '%s' '%s' %s %s >'%s' 2>'%s'", cx, cases[k][0], cases[k][1],
                  cases[k][2], cases[k][2][0] ? out : "", sout, err);
         CHECK_MSG(run(cmd) == 2, "case %d: %s", k, cmd);
-        char *e = slurp(err), *o = slurp(sout);
+        char *e = cxb_testfs_slurp(err), *o = cxb_testfs_slurp(sout);
         CHECK_MSG(e && strncmp(e, "cxbench: error: ", 16) == 0 && strchr(e, '\n') == e + strlen(e) - 1,
                   "case %d: stderr '%s'", k, e ? e : "");
         CHECK_MSG(o && !*o, "case %d: stdout '%s'", k, o ? o : "");
         free(e);
         free(o);
-        CHECK_MSG(!exists(out), "case %d wrote %s", k, out);
+        CHECK_MSG(!cxb_testfs_exists(out), "case %d wrote %s", k, out);
     }
     snprintf(path, sizeof path, "%s/cli/h1/figures", root);
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
 
     /* the union */
     snprintf(cmd, sizeof cmd, "'%s' plot '%s' '%s' --out '%s' >'%s' 2>'%s'", cx, m1, m2, out, sout, err);
     int rc = run(cmd);
     CHECK_MSG(rc == 0 || rc == 3, "union: exit %d", rc); /* 3: no gnuplot, data still written */
-    char *o = slurp(sout);
+    char *o = cxb_testfs_slurp(sout);
     char want[3000];
     snprintf(want, sizeof want, "note: malloc.libc.seq size=64;threads=1;total=1048576 is in %s and %s: drawn from %s",
              m1, m2, m2);
@@ -356,9 +312,9 @@ static void cli_part(void)
     CHECK(close_rel(median_of(path, "malloc.libc.seq phase=alloc", 256), 1.0));
     CHECK(close_rel(median_of(path, "malloc.libc.seq phase=free", 64), 0.2));
     snprintf(path, sizeof path, "%s/leist.fig5.10.png", out);
-    CHECK(rc == 3 || exists(path));
+    CHECK(rc == 3 || cxb_testfs_exists(path));
     snprintf(path, sizeof path, "%s/malloc-threads.csv", out); /* nothing of it measured */
-    CHECK(!exists(path));
+    CHECK(!cxb_testfs_exists(path));
 }
 
 int main(void)

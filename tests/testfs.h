@@ -1,0 +1,66 @@
+/* tests/testfs.h - the file-system chores of the tests that write result sets into a
+ * temporary directory (plot, plot_sets, malloc, malloc_cuda): remove a tree, write a text
+ * file, test for a path, read a whole file. Include after `#define _XOPEN_SOURCE 700`
+ * (nftw, mkdtemp) and before anything else. */
+#ifndef CXB_TESTS_TESTFS_H
+#define CXB_TESTS_TESTFS_H
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+static inline int cxb_testfs_rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* removes dir and everything below it (no-op for "") */
+static inline void cxb_testfs_rmtree(const char *dir)
+{
+    if (dir && dir[0])
+        nftw(dir, cxb_testfs_rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* writes text to path; a test that cannot write its own fixture stops (exit 1) */
+static inline void cxb_testfs_write(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "cannot write %s\n", path);
+        exit(1);
+    }
+    fputs(text, f);
+    fclose(f);
+}
+
+static inline int cxb_testfs_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* the whole file, NUL-terminated, malloc'ed; NULL if it cannot be read */
+static inline char *cxb_testfs_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+#endif
