@@ -15,6 +15,7 @@
 
 #include "cxb/config.h"
 #include "harness/csv.h"
+#include "harness/results_walk.h"
 
 #if CXB_HAVE_CJSON
 #include <cjson/cJSON.h>
@@ -84,26 +85,6 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The `study` cell of the first row of run_dir/samples.csv. */
-static cxb_status study_name(const char *run_dir, char *out, size_t size)
-{
-    char path[SETS_PATH];
-    snprintf(path, sizeof path, "%s/samples.csv", run_dir);
-    cxb_csv csv;
-    cxb_status st = cxb_csv_read(path, &csv);
-    if (st != CXB_OK)
-        return st;
-    int col = cxb_csv_col(&csv, "study");
-    if (col < 0)
-        st = cxb_fail(CXB_EINPUT, "%s: missing column 'study'", path);
-    else if (csv.nrows == 0)
-        st = cxb_fail(CXB_EINPUT, "%s: no samples", path);
-    else
-        snprintf(out, size, "%s", cxb_csv_cell(&csv, 0, col));
-    cxb_csv_free(&csv);
-    return st;
-}
-
 cxb_status cxb_plot_sets_check(const char *const *run_dirs, size_t n, const char *study)
 {
     if (!run_dirs || n == 0)
@@ -114,7 +95,7 @@ cxb_status cxb_plot_sets_check(const char *const *run_dirs, size_t n, const char
         if (!is_dir(run_dirs[i]))
             return cxb_fail(CXB_EINPUT, "%s: not a result-set directory", run_dirs[i]);
         char name[256], m[256];
-        if ((st = study_name(run_dirs[i], name, sizeof name)) != CXB_OK)
+        if ((st = cxb_results_study_name(run_dirs[i], name, sizeof name)) != CXB_OK)
             return st;
         if (i == 0)
             snprintf(study0, sizeof study0, "%s", name);

@@ -39,7 +39,7 @@ static int is_run_id(const char *name)
     return 1;
 }
 
-cxb_status cxb_results_study_of(const char *run_dir, const cxb_study **study)
+cxb_status cxb_results_study_name(const char *run_dir, char *name, size_t size)
 {
     char path[WALK_PATH];
     snprintf(path, sizeof path, "%s/samples.csv", run_dir);
@@ -48,20 +48,26 @@ cxb_status cxb_results_study_of(const char *run_dir, const cxb_study **study)
     if (st != CXB_OK)
         return st;
     int col = cxb_csv_col(&csv, "study");
-    if (col < 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: missing column 'study'", path);
-    }
-    if (csv.nrows == 0) {
-        cxb_csv_free(&csv);
-        return cxb_fail(CXB_EINPUT, "%s: no samples", path);
-    }
-    const char *name = cxb_csv_cell(&csv, 0, col);
-    *study = cxb_study_find(name);
-    if (!*study)
-        st = cxb_fail(CXB_EINPUT, "%s: unknown study '%s'", path, name);
+    if (col < 0)
+        st = cxb_fail(CXB_EINPUT, "%s: missing column 'study'", path);
+    else if (csv.nrows == 0)
+        st = cxb_fail(CXB_EINPUT, "%s: no samples", path);
+    else
+        snprintf(name, size, "%s", cxb_csv_cell(&csv, 0, col));
     cxb_csv_free(&csv);
     return st;
+}
+
+cxb_status cxb_results_study_of(const char *run_dir, const cxb_study **study)
+{
+    char name[256];
+    cxb_status st = cxb_results_study_name(run_dir, name, sizeof name);
+    if (st != CXB_OK)
+        return st;
+    *study = cxb_study_find(name);
+    if (!*study)
+        return cxb_fail(CXB_EINPUT, "%s/samples.csv: unknown study '%s'", run_dir, name);
+    return CXB_OK;
 }
 
 cxb_status cxb_results_ensure_derived(const char *run_dir, const cxb_study *study)

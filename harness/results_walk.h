@@ -17,6 +17,9 @@ typedef cxb_status (*cxb_newest_fn)(const char *machine_dir, const char *run_dir
 
 cxb_status cxb_results_each_newest(const char *root, cxb_newest_fn fn, void *arg);
 
+/* The `study` cell of the first row of run_dir/samples.csv into name (registered or not). */
+cxb_status cxb_results_study_name(const char *run_dir, char *name, size_t size);
+
 /* The study named by the first row of run_dir/samples.csv. */
 cxb_status cxb_results_study_of(const char *run_dir, const cxb_study **study);
 
