@@ -119,6 +119,16 @@ static inline CXB_HD void cxb_philox4x32_init(cxb_philox4x32_state *s, uint64_t 
     cxb_philox4x32_init_r(s, seed, subsequence, offset, 10);
 }
 
+/* Word `lane` (0..3) of a block, by selects: indexing the array with a run-time lane makes
+ * nvcc keep the block in local memory (a stack frame per thread, a store of four words and a
+ * load per draw), which held a device-API kernel drawing 64 words a thread to 202 G/s against
+ * curand()'s 360 on the H100 (results/h100-sxm/README.md, session 2026-11-24b). */
+static inline CXB_HD uint32_t cxb_philox4x32_word(cxb_philox4x32_ctr b, uint32_t lane)
+{
+    uint32_t lo = lane & 1u ? b.v[1] : b.v[0], hi = lane & 1u ? b.v[3] : b.v[2];
+    return lane & 2u ? hi : lo;
+}
+
 /* curand(): the next output. */
 static inline CXB_HD uint32_t cxb_philox4x32_next_u32(cxb_philox4x32_state *s)
 {
@@ -127,9 +137,12 @@ static inline CXB_HD uint32_t cxb_philox4x32_next_u32(cxb_philox4x32_state *s)
     if (s->lane == 4) {
         s->lane = 0;
         cxb_philox4x32_ctr_incr(&s->ctr);
-        s->out = cxb_philox4x32_block(s->ctr, s->key, s->rounds);
+        /* R = 10 (every stream of curand_init) gets its own copy of the block function with
+         * the round count folded in; a run-time count keeps a test and a branch per round */
+        s->out = s->rounds == 10 ? cxb_philox4x32_block(s->ctr, s->key, 10)
+                                 : cxb_philox4x32_block(s->ctr, s->key, s->rounds);
     }
-    return s->out.v[s->lane++];
+    return cxb_philox4x32_word(s->out, s->lane++);
 }
 
 /* Bulk generation (prng.philox4x32.*): output i of curand_init(seed, 0, 0) + curand() is

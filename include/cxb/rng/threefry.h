@@ -111,7 +111,11 @@ static inline CXB_HD uint32_t cxb_threefry4x32_next_u32(cxb_threefry4x32_state *
                 break;
         s->out = cxb_threefry4x32_block(s->ctr, s->key, 20);
     }
-    return s->out.v[s->lane++];
+    /* by selects, not a run-time array index, which would keep the block in local memory on
+     * the GPU (cxb/rng/philox.h, cxb_philox4x32_word) */
+    const uint32_t l = s->lane++;
+    const uint32_t lo = l & 1u ? s->out.v[1] : s->out.v[0], hi = l & 1u ? s->out.v[3] : s->out.v[2];
+    return l & 2u ? hi : lo;
 }
 
 #endif
