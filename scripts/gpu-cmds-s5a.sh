@@ -10,7 +10,6 @@ echo "== SASS of bulk_store_blocks in $o"
 cuobjdump -sass "$o" | awk '/Function : .*bulk_store_blocks/{f=$0; print; next} /Function :/{f=""} f!="" && /^\s+\/\*[0-9a-f]{4}\*\//{print}' >/tmp/blocks.sass
 grep -c "" /tmp/blocks.sass
 awk '/Function :/{if(name!="")print name, n; name=$NF; n=0; next} {n++} END{print name, n}' /tmp/blocks.sass
-awk '/Function :/{print; next} {print $2}' /tmp/blocks.sass | grep -oE '^Function.*|^[A-Z0-9]+(\.[A-Z0-9.]+)?' | awk '/Function/{if(h!="")print h; h=$0; delete c; next} {split($1,a,"."); c[a[1]]++; h=h} END{}' >/dev/null
 for fn in $(grep -oE 'Function : \S+' /tmp/blocks.sass | awk '{print $3}'); do
     echo "-- $fn"
     awk -v f="$fn" '/Function :/{on=($3==f); next} on' /tmp/blocks.sass | grep -oE '^\s+/\*[0-9a-f]{4}\*/\s+(@!?U?P[0-9T] )?[A-Z0-9]+' | awk '{print $NF}' | sort | uniq -c | sort -rn | head -14
