@@ -2,3 +2,5 @@
 # (or without CUDA) they check the "no GPU" answers and exit 77 (skipped).
 cxb_test(prng_lf24_cuda test_lf24_cuda.c)
 cxb_test(prng_curand_cuda test_curand_cuda.c)
+# the pre-sample spin queued on the timed stream (cxb/cuda.h, harness "How a sample is timed")
+cxb_test(harness_cuda_spin test_cuda_spin.c)

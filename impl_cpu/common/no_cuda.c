@@ -43,6 +43,18 @@ cxb_status cxb_cuda_spin(int64_t ns)
     return no_cuda();
 }
 
+void cxb_cuda_spin_arm(int64_t ns)
+{
+    (void)ns;
+}
+
+int cxb_cuda_spin_disarm(int64_t *spin_ns)
+{
+    if (spin_ns)
+        *spin_ns = 0;
+    return 0;
+}
+
 cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **ctx, const cxb_lf24_job *job,
                                 cxb_lf24_cuda_variant variant, cxb_lf24_carry_mode carry,
                                 unsigned block, cxb_phases *setup)

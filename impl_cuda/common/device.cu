@@ -12,6 +12,7 @@
 
 #include "cxb/cuda.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/event_timer.h"
 
 static __global__ void cxb_empty_kernel(void) {}
 
@@ -146,6 +147,49 @@ static __global__ void cxb_spin_kernel(uint64_t ns)
     do {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     } while (t - t0 < ns);
+}
+
+/* The armed spin (cxb/cuda.h): the runner and the rows run on one host thread. */
+static int64_t spin_armed_ns = -1; /* < 0: not armed */
+static int spin_queued;
+static cudaEvent_t spin_ev[2]; /* around the queued spin; created on first use */
+
+extern "C" void cxb_cuda_spin_arm(int64_t ns)
+{
+    spin_armed_ns = ns > 0 ? ns : 0;
+    spin_queued = 0;
+}
+
+extern "C" int cxb_cuda_spin_disarm(int64_t *spin_ns)
+{
+    int queued = spin_queued;
+    float ms = 0.0f;
+    if (spin_ns)
+        *spin_ns = queued && cudaEventElapsedTime(&ms, spin_ev[0], spin_ev[1]) == cudaSuccess
+                       ? (int64_t)((double)ms * 1e6 + 0.5)
+                       : 0;
+    spin_armed_ns = -1;
+    spin_queued = 0;
+    return queued;
+}
+
+cxb_status cxb_cuda_spin_enqueue(cudaStream_t stream)
+{
+    if (spin_armed_ns < 0 || spin_queued)
+        return CXB_OK;
+    int sms = 1;
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    for (int i = 0; i < 2; ++i)
+        if (!spin_ev[i])
+            CXB_CUDA_TRY(cudaEventCreate(&spin_ev[i]));
+    CXB_CUDA_TRY(cudaEventRecord(spin_ev[0], stream));
+    cxb_spin_kernel<<<(unsigned)(sms > 0 ? sms : 1) * 4u, 128, 0, stream>>>((uint64_t)spin_armed_ns);
+    cxb_status st = CXB_CUDA_LAUNCHED("cxb_spin_kernel");
+    if (st != CXB_OK)
+        return st;
+    CXB_CUDA_TRY(cudaEventRecord(spin_ev[1], stream));
+    spin_queued = 1;
+    return CXB_OK;
 }
 
 extern "C" cxb_status cxb_cuda_spin(int64_t ns)

@@ -21,7 +21,8 @@ cxb_status cxb_event_timer_create(cxb_event_timer *tm)
 cxb_status cxb_event_timer_begin(cxb_event_timer *tm, cudaStream_t stream)
 {
     tm->stream = stream;
-    return CXB_CUDA(cudaEventRecord(tm->start, stream));
+    cxb_status st = cxb_cuda_spin_enqueue(stream);
+    return st != CXB_OK ? st : CXB_CUDA(cudaEventRecord(tm->start, stream));
 }
 
 cxb_status cxb_event_timer_end(cxb_event_timer *tm, cxb_phases *ph, cxb_phase phase)

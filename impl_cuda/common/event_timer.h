@@ -3,7 +3,8 @@
  * implementation's stream).
  *
  *   cxb_event_timer tm;           create once per context
- *   cxb_event_timer_begin(&tm, s) records the start event on stream s
+ *   cxb_event_timer_begin(&tm, s) records the start event on stream s, after the runner's
+ *                                 armed pre-sample spin if one is pending (cxb/cuda.h)
  *   ... enqueue the phase's work on s ...
  *   cxb_event_timer_end(&tm, ph, CXB_PHASE_KERNEL)
  *                                 records the stop event, waits for it, and adds the
@@ -30,5 +31,10 @@ cxb_status cxb_event_timer_begin(cxb_event_timer *tm, cudaStream_t stream);
 /* ph may be NULL (the work is still waited for). */
 cxb_status cxb_event_timer_end(cxb_event_timer *tm, cxb_phases *ph, cxb_phase phase);
 void cxb_event_timer_destroy(cxb_event_timer *tm);
+
+/* Queues the runner's armed pre-sample spin (cxb/cuda.h, cxb_cuda_spin_arm) on `stream` if it
+ * is armed and not yet queued; a row that records its own start event calls this right before
+ * it. Defined in device.cu. */
+cxb_status cxb_cuda_spin_enqueue(cudaStream_t stream);
 
 #endif

@@ -52,6 +52,7 @@
 #include "cxb/prng_init.h"
 #include "cxb/rng/jump.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/event_timer.h"
 #include "impl_cuda/common/upload.h"
 
 /* Our states and cuRAND's share their identifying words (prng_init.h). */
@@ -461,6 +462,11 @@ extern "C" cxb_status cxb_init_cuda_run(cxb_init_cuda *c, cxb_phases *ph)
     if (ph) {
         ph->ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
         ph->ns[CXB_PHASE_RNG] = CXB_PHASE_NA;
+    }
+    { /* the runner's pre-sample spin, right before the start event (cxb/cuda.h) */
+        cxb_status sp = cxb_cuda_spin_enqueue(c->stream);
+        if (sp != CXB_OK)
+            return sp;
     }
     CXB_CUDA_TRY(cudaEventRecord(c->ev[0], c->stream));
     launch_init(c);

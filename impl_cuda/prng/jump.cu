@@ -20,6 +20,7 @@
 #include "cxb/prng_init.h"
 #include "cxb/rng/jump.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/event_timer.h"
 #include "impl_cuda/common/upload.h"
 
 #define JUMP_BLOCK 256
@@ -157,6 +158,11 @@ extern "C" cxb_status cxb_jump_cuda_run(cxb_jump_cuda *c, cxb_phases *ph)
 {
     if (ph)
         ph->ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
+    { /* the runner's pre-sample spin, right before the start event (cxb/cuda.h) */
+        cxb_status sp = cxb_cuda_spin_enqueue(c->stream);
+        if (sp != CXB_OK)
+            return sp;
+    }
     CXB_CUDA_TRY(cudaEventRecord(c->ev[0], c->stream));
     unsigned grid = (unsigned)((c->threads + JUMP_BLOCK - 1) / JUMP_BLOCK);
     jump_kernel<<<grid, JUMP_BLOCK, 0, c->stream>>>(c->method, c->d_states, c->threads, c->seed, c->d, c->d_tab,

@@ -15,4 +15,12 @@
 #define CXB_DEVICE_COMPILE 0
 #endif
 
+/* CXB_ALIGN(n): a struct member aligned to n bytes in C11 and in CUDA C++ alike (a 16-byte
+ * aligned state is loaded and stored by the GPU in 16-byte accesses, not word by word). */
+#if defined(__cplusplus)
+#define CXB_ALIGN(n) alignas(n)
+#else
+#define CXB_ALIGN(n) _Alignas(n)
+#endif
+
 #endif

@@ -70,11 +70,14 @@ static inline CXB_HD cxb_philox4x32_ctr cxb_philox4x32_block(cxb_philox4x32_ctr 
 }
 
 /* A stream with cuRAND's device-API semantics (see the top of this file). */
+/* 48 bytes aligned to 16, the blocks first: a GPU thread loads or stores its state in three
+ * 16-byte accesses. Unaligned (4-byte words, key between the blocks), the initialisation
+ * kernel of 2^22 states took 0.58 ms against curand_init's 0.23 on the H100. */
 typedef struct cxb_philox4x32_state {
-    cxb_philox4x32_ctr ctr;
-    cxb_philox4x32_key key;
+    CXB_ALIGN(16) cxb_philox4x32_ctr ctr;
     cxb_philox4x32_ctr out; /* the block of ctr */
-    uint32_t lane;          /* next output: out.v[lane]; 4: the block of ctr is used up */
+    cxb_philox4x32_key key;
+    uint32_t lane; /* next output: word lane of out; 4: the block of ctr is used up */
     uint32_t rounds;
 } cxb_philox4x32_state;
 
