@@ -406,11 +406,16 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
     cxb_phases_clear(&ph);
     st = im->reset(ctx);
     const int cuda_row = im->backend == CXB_BACKEND_CUDA;
-    if (cuda_row) /* does this row queue the pre-sample spin on its stream? (cxb/cuda.h) */
+    /* does this row queue the pre-sample spin on its stream? (cxb/cuda.h) Not offered to rows
+     * that synchronise inside their phases (CXB_TIMING_SYNC: host loops between the events,
+     * malloc's cudaMalloc rows): their host work would overlap the queued spin and the events
+     * would miss it. */
+    const int may_queue = cuda_row && !(im->flags & CXB_TIMING_SYNC);
+    if (may_queue)
         cxb_cuda_spin_arm(CXB_PRESAMPLE_SPIN_NS);
     if (st == CXB_OK)
         st = im->run(ctx, &ph);
-    const int stream_spin = cuda_row && cxb_cuda_spin_disarm(NULL);
+    const int stream_spin = may_queue && cxb_cuda_spin_disarm(NULL);
     if (st != CXB_OK) {
         im->teardown(ctx);
         return point_error(pt, st, "");

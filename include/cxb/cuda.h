@@ -56,7 +56,9 @@ cxb_status cxb_cuda_spin(int64_t ns);
  * spin is queued by the row's first timed phase (cxb_event_timer_begin, or
  * cxb_cuda_spin_enqueue for a row that records its own events) right before its start event:
  * the host queues the start event, the kernel and the stop event while the GPU spins, and the
- * kernel starts the moment the start event is recorded, as in a back-to-back launch. */
+ * kernel starts the moment the start event is recorded, as in a back-to-back launch. Only for
+ * rows whose timed phases are GPU work queued on the stream: host work between the events would
+ * overlap the spin and go unmeasured (the runner does not arm it for CXB_TIMING_SYNC rows). */
 void cxb_cuda_spin_arm(int64_t ns);
 /* Disarms. Returns 1 when the armed spin was queued since cxb_cuda_spin_arm, 0 when not (the
  * row times otherwise: the runner falls back to cxb_cuda_spin); *spin_ns (may be NULL) gets
