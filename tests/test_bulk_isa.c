@@ -1,10 +1,11 @@
 /* prng_bulk_isa: every instruction-set version of the CPU bulk tiles writes the stream API's
- * outputs (impl_cpu/prng/bulk.c: the baseline build and, on x86-64 CPUs with AVX2, the AVX2
- * clones; cxb_bulk_tile_isa). Without AVX2 only the baseline is checked (said on stdout).
- *  - cxb_bulk_lanes_t (portable, vectorised by the compiler) and its AVX2 version equal
+ * outputs (impl_cpu/prng/bulk.c: the baseline build and, on x86-64 CPUs with AVX2 or AVX-512,
+ * the AVX2 and AVX-512 clones; cxb_bulk_tile_isa). Each version this CPU can run is checked;
+ * stdout says which. The fallback order (BEST = AVX-512 > AVX2 > baseline) is checked too.
+ *  - cxb_bulk_lanes_t (portable, vectorised by the compiler) and its AVX2 and AVX-512 versions equal
  *    CXB_BULK_LANES calls of cxb_bulk_block4_t, on random (seed, stream, b0) and where the
  *    64-bit block counter carries from its low word (b0 near 2^32) or wraps (near 2^64);
- *  - the u32 store tiles of Philox4x32-10, -7, Threefry4x32-20 and MTGP32 in each version,
+ *  - the u32 store tiles of Philox4x32-10, -7, Threefry4x32-20, MTGP32 and MT19937 in each version,
  *    run over a random decomposition of a random job into tiles (tiles of 1 .. 40 rounds, so
  *    that lane groups are cut anywhere), equal a reference built here from cxb_g_init + next_u32
  *    placed at ((p / C) S + s) C + p mod C (cxb/prng_bulk.h), for n = 0, 1, small, ragged and
@@ -21,6 +22,7 @@
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include "impl_cpu/prng/bulk_avx2.h"
+#include "impl_cpu/prng/bulk_avx512.h"
 #define HAVE_AVX2_LANES 1
 #else
 #define HAVE_AVX2_LANES 0
@@ -58,9 +60,11 @@ CXB_BULK_BLOCK4_TAGS(LANES_BASE)
 #if HAVE_AVX2_LANES
 #define LANES_AVX2(t) CHECK_LANES(t, cxb_bulk_lanes_avx2_##t, avx2, __attribute__((target("avx2"))))
 CXB_BULK_BLOCK4_TAGS(LANES_AVX2)
+#define LANES_AVX512(t) CHECK_LANES(t, cxb_bulk_lanes_avx512_##t, avx512, __attribute__((target("avx512f"))))
+CXB_BULK_BLOCK4_TAGS(LANES_AVX512)
 #endif
 
-static void check_lanes(uint64_t *x, int avx2)
+static void check_lanes(uint64_t *x, int avx2, int avx512)
 {
     const uint64_t b0s[] = {0, 1, 0xFFFFFFFFull - 7, 0xFFFFFFFFull, 0x1FFFFFFF0ull, ~0ull - 5, ~0ull};
     for (int k = 0; k < 2000; ++k) {
@@ -73,9 +77,14 @@ static void check_lanes(uint64_t *x, int avx2)
         if (avx2) {
             CXB_BULK_BLOCK4_TAGS(RUN_AVX2)
         }
+#define RUN_AVX512(t) lanes_avx512_##t(seed, s, b0);
+        if (avx512) {
+            CXB_BULK_BLOCK4_TAGS(RUN_AVX512)
+        }
 #endif
     }
     (void)avx2;
+    (void)avx512;
 }
 
 /* ---- whole tiles against the stream API ---- */
@@ -96,6 +105,7 @@ static void reference(const cxb_bulk_spec *sp, uint32_t *want)
         union {
             cxb_philox4x32_state p;
             cxb_threefry4x32_state t;
+            cxb_mt19937_state mt;
 #if CXB_HAVE_MTGP32
             cxb_mtgp32_state m;
 #endif
@@ -104,6 +114,8 @@ static void reference(const cxb_bulk_spec *sp, uint32_t *want)
             cxb_philox4x32_init_r(&st->p, j->seed, s, 0, sp->rounds ? sp->rounds : 10);
         else if (sp->gen == CXB_RNG_ID_threefry4x32)
             cxb_threefry4x32_init(&st->t, j->seed, s, 0);
+        else if (sp->gen == CXB_RNG_ID_mt19937)
+            cxb_mt19937_init(&st->mt, j->seed, s, 0);
 #if CXB_HAVE_MTGP32
         else
             cxb_mtgp32_init(&st->m, j->seed, s, 0);
@@ -114,6 +126,8 @@ static void reference(const cxb_bulk_spec *sp, uint32_t *want)
                 x = cxb_philox4x32_next_u32(&st->p);
             else if (sp->gen == CXB_RNG_ID_threefry4x32)
                 x = cxb_threefry4x32_next_u32(&st->t);
+            else if (sp->gen == CXB_RNG_ID_mt19937)
+                x = cxb_mt19937_next_u32(&st->mt);
 #if CXB_HAVE_MTGP32
             else
                 x = cxb_mtgp32_next_u32(&st->m);
@@ -157,6 +171,10 @@ static void check_tiles(cxb_rng_id gen, unsigned rounds, cxb_bulk_isa isa, uint6
                 sp.job.streams = 192;
                 sp.job.chunk = 256;
             }
+            if (shape == 3 && gen == CXB_RNG_ID_mt19937) { /* the default layout: whole blocks */
+                sp.job.streams = 1 + sm64(x) % 5;
+                sp.job.chunk = 624;
+            }
             CHECK_MSG(cxb_bulk_spec_check(&sp) == CXB_OK, "spec");
             cxb_bulk_tile_fn fn = cxb_bulk_tile_isa(cxb_bulk_spec_tag(&sp), CXB_BULK_E_U32, CXB_BULK_STORE, isa);
             CHECK_MSG(fn != NULL, "no tile for isa %d", (int)isa);
@@ -190,14 +208,29 @@ int main(void)
 {
     uint64_t x = ((uint64_t)time(NULL) << 20) ^ 0x2545F4914F6CDD1Dull;
     printf("seed %llu\n", (unsigned long long)x);
-    int avx2 = cxb_bulk_isa_available(CXB_BULK_ISA_AVX2);
-    printf("AVX2 versions: %s\n", avx2 ? "checked" : "not available on this CPU or build: baseline only");
-    check_lanes(&x, avx2);
-    cxb_bulk_isa isas[] = {CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2};
-    for (int k = 0; k < 1 + avx2; ++k) {
+    int avx2 = cxb_bulk_isa_available(CXB_BULK_ISA_AVX2), avx512 = cxb_bulk_isa_available(CXB_BULK_ISA_AVX512);
+    printf("AVX2 versions: %s\n", avx2 ? "checked" : "not available on this CPU or build");
+    printf("AVX-512 versions: %s\n", avx512 ? "checked" : "not available on this CPU or build");
+    check_lanes(&x, avx2, avx512);
+    /* the fallback order: BEST is the highest version the CPU runs */
+    cxb_bulk_isa best = avx512 ? CXB_BULK_ISA_AVX512 : avx2 ? CXB_BULK_ISA_AVX2 : CXB_BULK_ISA_BASE;
+    for (int t = 0; t < CXB_BULK_NTAGS; ++t)
+        CHECK_MSG(cxb_bulk_tile((cxb_bulk_tag)t, CXB_BULK_E_U32, CXB_BULK_STORE) ==
+                      cxb_bulk_tile_isa((cxb_bulk_tag)t, CXB_BULK_E_U32, CXB_BULK_STORE, best),
+                  "tag %d: the best tile is not the %d version", t, (int)best);
+    CHECK_MSG(avx2 || cxb_bulk_tile_isa(CXB_BULK_TAG_philox4x32, CXB_BULK_E_U32, CXB_BULK_STORE, CXB_BULK_ISA_AVX2) == NULL,
+              "an AVX2 tile is offered on a CPU without AVX2");
+    CHECK_MSG(avx512 || cxb_bulk_tile_isa(CXB_BULK_TAG_philox4x32, CXB_BULK_E_U32, CXB_BULK_STORE, CXB_BULK_ISA_AVX512) == NULL,
+              "an AVX-512 tile is offered on a CPU without AVX-512");
+    cxb_bulk_isa isas[] = {CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_AVX512};
+    int have[] = {1, avx2, avx512};
+    for (int k = 0; k < 3; ++k) {
+        if (!have[k])
+            continue;
         check_tiles(CXB_RNG_ID_philox4x32, 0, isas[k], &x);
         check_tiles(CXB_RNG_ID_philox4x32, 7, isas[k], &x);
         check_tiles(CXB_RNG_ID_threefry4x32, 0, isas[k], &x);
+        check_tiles(CXB_RNG_ID_mt19937, 0, isas[k], &x);
 #if CXB_HAVE_MTGP32
         check_tiles(CXB_RNG_ID_mtgp32, 0, isas[k], &x);
 #endif

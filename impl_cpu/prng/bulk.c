@@ -47,7 +47,13 @@
 #endif
 #if CXB_BULK_AVX2
 #include "impl_cpu/prng/bulk_avx2.h"
+#include "impl_cpu/prng/bulk_avx512.h"
 #endif
+/* AVX-512 clones (same place, same rule: the avx512f target attribute, picked at run time with
+ * __builtin_cpu_supports("avx512f")): Philox's tile with intrinsics, Threefry's and MT19937's
+ * the same C (impl_cpu/prng/bulk_avx512.h). Why: G5 on the H100 machine's Xeon host, where the
+ * AVX2 Philox tile reached 2.27x cuRAND's host generator, not 3x. */
+#define CXB_AVX512_ATTR __attribute__((target("avx512f")))
 
 /* ---- the generators' descriptors ---- */
 
@@ -241,19 +247,22 @@ CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, _avx2, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
+#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, _avx512, CXB_AVX512_ATTR, cxb_bulk_lanes_avx512_)
+CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
+#undef BLOCK4_TILE
 #endif
 
-/* MTGP32 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32) run on the
- * stream's work state in place, instead of a state copy drawn once per output. */
-#if CXB_HAVE_MTGP32
-#define FILL_TILE_ISA(SUF, ATTR, FILL)                                                             \
-    static CXB_FLATTEN ATTR void tile_fill_mtgp32##SUF(const cxb_bulk_job *job, const void *states, void *work, \
-                                                       uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
-                                                       void *out, double *sums)                     \
+/* MTGP32 and MT19937 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32,
+ * cxb_mt19937_fill_u32) run on the stream's work state in place, instead of a state copy drawn
+ * once per output. */
+#define FILL_TILE_ISA(t, SUF, ATTR, FILL)                                                          \
+    static CXB_FLATTEN ATTR void tile_fill_##t##SUF(const cxb_bulk_job *job, const void *states, void *work, \
+                                                    uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                                    void *out, double *sums)                        \
     {                                                                                              \
         (void)sums;                                                                                \
-        const cxb_mtgp32_state *P = states;                                                        \
-        cxb_mtgp32_state *W = work;                                                                \
+        const cxb_##t##_state *P = states;                                                         \
+        cxb_##t##_state *W = work;                                                                 \
         const uint64_t S = job->streams, n = job->n, C = job->chunk;                               \
         uint32_t *o = out;                                                                         \
         for (uint64_t s = s0; s < s1; ++s) {                                                       \
@@ -264,12 +273,18 @@ CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
                 FILL(&W[s], o + base, MIN(C, n - base));                                           \
         }                                                                                          \
     }
-FILL_TILE_ISA(, , cxb_mtgp32_fill_u32)
+#if CXB_HAVE_MTGP32
+FILL_TILE_ISA(mtgp32, , , cxb_mtgp32_fill_u32)
 #if CXB_BULK_AVX2
-FILL_TILE_ISA(_avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
+FILL_TILE_ISA(mtgp32, _avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
+#endif
+#endif
+FILL_TILE_ISA(mt19937, , , cxb_mt19937_fill_u32)
+#if CXB_BULK_AVX2
+FILL_TILE_ISA(mt19937, _avx2, __attribute__((target("avx2"))), cxb_mt19937_fill_u32)
+FILL_TILE_ISA(mt19937, _avx512, CXB_AVX512_ATTR, cxb_mt19937_fill_u32)
 #endif
 #undef FILL_TILE_ISA
-#endif
 
 static const cxb_bulk_tile_fn tiles[CXB_BULK_NTAGS][CXB_BULK_NELEM][2] = {
 #define TAG_ROW(name, t, kind, streams, chunk)                                                     \
@@ -289,37 +304,50 @@ static const cxb_bulk_tile_fn curand_tiles[CXB_BULK_NTAGS][2][2] = {
 #undef CURAND_ROW
 };
 
+/* The best of a tile's versions that isa allows: a version that is not compiled (NULL) falls
+ * back to the next lower one, AVX-512 > AVX2 > baseline. */
+static cxb_bulk_tile_fn pick(cxb_bulk_isa isa, cxb_bulk_tile_fn base, cxb_bulk_tile_fn avx2, cxb_bulk_tile_fn avx512)
+{
+    if (isa == CXB_BULK_ISA_AVX512 && avx512)
+        return avx512;
+    if (isa >= CXB_BULK_ISA_AVX2 && avx2)
+        return avx2;
+    return base;
+}
+
+#if CXB_BULK_AVX2
+#define ISA_FNS(f) f, f##_avx2, f##_avx512
+#define ISA_FNS2(f) f, f##_avx2, NULL
+#else
+#define ISA_FNS(f) f, NULL, NULL
+#define ISA_FNS2(f) f, NULL, NULL
+#endif
+
 cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
 {
-    if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM)
+    if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM || (unsigned)isa > CXB_BULK_ISA_BEST)
         return NULL;
     if (isa == CXB_BULK_ISA_BEST)
-        isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2 : CXB_BULK_ISA_BASE;
+        isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX512) ? CXB_BULK_ISA_AVX512
+              : cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2
+                                                          : CXB_BULK_ISA_BASE;
     else if (!cxb_bulk_isa_available(isa))
         return NULL;
     if (elem >= CXB_BULK_E_CF32)
         return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
     if (elem == CXB_BULK_E_U32 && mode == CXB_BULK_STORE) {
         switch (tag) {
-#if CXB_BULK_AVX2
 #define BLOCK4_CASE(t)                                                                             \
     case CXB_BULK_TAG_##t:                                                                         \
-        return isa == CXB_BULK_ISA_AVX2 ? tile_block4_##t##_avx2 : tile_block4_##t;
-#else
-#define BLOCK4_CASE(t)                                                                             \
-    case CXB_BULK_TAG_##t:                                                                         \
-        return tile_block4_##t;
-#endif
+        return pick(isa, ISA_FNS(tile_block4_##t));
             CXB_BULK_BLOCK4_TAGS(BLOCK4_CASE)
 #undef BLOCK4_CASE
 #if CXB_HAVE_MTGP32
         case CXB_BULK_TAG_mtgp32:
-#if CXB_BULK_AVX2
-            return isa == CXB_BULK_ISA_AVX2 ? tile_fill_mtgp32_avx2 : tile_fill_mtgp32;
-#else
-            return tile_fill_mtgp32;
+            return pick(isa, ISA_FNS2(tile_fill_mtgp32));
 #endif
-#endif
+        case CXB_BULK_TAG_mt19937:
+            return pick(isa, ISA_FNS(tile_fill_mt19937));
         default:
             break;
         }
@@ -336,6 +364,12 @@ int cxb_bulk_isa_available(cxb_bulk_isa isa)
     case CXB_BULK_ISA_AVX2:
 #if CXB_BULK_AVX2
         return __builtin_cpu_supports("avx2") != 0;
+#else
+        return 0;
+#endif
+    case CXB_BULK_ISA_AVX512:
+#if CXB_BULK_AVX2
+        return __builtin_cpu_supports("avx512f") != 0;
 #else
         return 0;
 #endif

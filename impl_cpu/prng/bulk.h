@@ -22,12 +22,13 @@ typedef void (*cxb_bulk_tile_fn)(const cxb_bulk_job *job, const void *states, vo
 cxb_bulk_tile_fn cxb_bulk_tile(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode);
 int cxb_bulk_tag_counter(cxb_bulk_tag tag);
 
-/* The instruction sets a tile may be compiled for: the build's baseline, and AVX2 clones of
- * the vectorised tiles on x86-64 (impl_cpu/prng/bulk.c). cxb_bulk_tile gives the best one the
- * CPU has (CXB_BULK_ISA_BEST); cxb_bulk_tile_isa a given one (for tests: every version must
- * write the same outputs), NULL where that one is not compiled in or the CPU lacks it. A tile
- * without an AVX2 clone is its baseline version under every isa. */
-typedef enum cxb_bulk_isa { CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_BEST } cxb_bulk_isa;
+/* The instruction sets a tile may be compiled for: the build's baseline, and AVX2 and AVX-512
+ * (avx512f) clones of the vectorised tiles on x86-64 (impl_cpu/prng/bulk.c). cxb_bulk_tile
+ * gives the best one the CPU has (CXB_BULK_ISA_BEST); cxb_bulk_tile_isa a given one (for
+ * tests: every version must write the same outputs), NULL where the CPU or the build lacks
+ * that instruction set. A tile without a clone for isa is its next lower version (AVX-512 >
+ * AVX2 > baseline). */
+typedef enum cxb_bulk_isa { CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_AVX512, CXB_BULK_ISA_BEST } cxb_bulk_isa;
 cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa);
 int cxb_bulk_isa_available(cxb_bulk_isa isa);
 
