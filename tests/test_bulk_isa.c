@@ -9,8 +9,14 @@
  *    run over a random decomposition of a random job into tiles (tiles of 1 .. 40 rounds, so
  *    that lane groups are cut anywhere), equal a reference built here from cxb_g_init + next_u32
  *    placed at ((p / C) S + s) C + p mod C (cxb/prng_bulk.h), for n = 0, 1, small, ragged and
- *    2^16 + 3, S = 1 and S > 1, C = 4 and other chunks.
+ *    2^16 + 3, S = 1 and S > 1, C = 4 and other chunks;
+ *  - the streaming-store versions of those tiles and of the other stateful generators'
+ *    (XORWOW, MRG32k3a: round-major rows; cxb_bulk_tile_nt_isa, impl_cpu/prng/bulk_store.h) in
+ *    each version, the same way, into outputs 0 .. 3 words past a 16-byte boundary (so that
+ *    the unaligned heads and tails are exercised), and the word after the job untouched;
+ *  - cxb_bulk_nt_wanted: by size (CXB_BULK_NT_MIN_BYTES), never for sums.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +112,8 @@ static void reference(const cxb_bulk_spec *sp, uint32_t *want)
             cxb_philox4x32_state p;
             cxb_threefry4x32_state t;
             cxb_mt19937_state mt;
+            cxb_xorwow_state x;
+            cxb_mrg32k3a_state g;
 #if CXB_HAVE_MTGP32
             cxb_mtgp32_state m;
 #endif
@@ -116,6 +124,10 @@ static void reference(const cxb_bulk_spec *sp, uint32_t *want)
             cxb_threefry4x32_init(&st->t, j->seed, s, 0);
         else if (sp->gen == CXB_RNG_ID_mt19937)
             cxb_mt19937_init(&st->mt, j->seed, s, 0);
+        else if (sp->gen == CXB_RNG_ID_xorwow)
+            cxb_xorwow_init(&st->x, j->seed, s, 0);
+        else if (sp->gen == CXB_RNG_ID_mrg32k3a)
+            cxb_mrg32k3a_init(&st->g, j->seed, s, 0);
 #if CXB_HAVE_MTGP32
         else
             cxb_mtgp32_init(&st->m, j->seed, s, 0);
@@ -128,6 +140,10 @@ static void reference(const cxb_bulk_spec *sp, uint32_t *want)
                 x = cxb_threefry4x32_next_u32(&st->t);
             else if (sp->gen == CXB_RNG_ID_mt19937)
                 x = cxb_mt19937_next_u32(&st->mt);
+            else if (sp->gen == CXB_RNG_ID_xorwow)
+                x = cxb_xorwow_next_u32(&st->x);
+            else if (sp->gen == CXB_RNG_ID_mrg32k3a)
+                x = cxb_mrg32k3a_next_u32(&st->g);
 #if CXB_HAVE_MTGP32
             else
                 x = cxb_mtgp32_next_u32(&st->m);
@@ -155,7 +171,7 @@ static void run_tiles(cxb_bulk_tile_fn fn, const cxb_bulk_spec *sp, const void *
     }
 }
 
-static void check_tiles(cxb_rng_id gen, unsigned rounds, cxb_bulk_isa isa, uint64_t *x)
+static void check_tiles(cxb_rng_id gen, unsigned rounds, cxb_bulk_isa isa, int nt, uint64_t *x)
 {
     const uint64_t ns[] = {0, 1, 5, 63, 64, 65, 1000, 4099, 65539};
     for (size_t a = 0; a < sizeof ns / sizeof ns[0]; ++a)
@@ -176,15 +192,18 @@ static void check_tiles(cxb_rng_id gen, unsigned rounds, cxb_bulk_isa isa, uint6
                 sp.job.chunk = 624;
             }
             CHECK_MSG(cxb_bulk_spec_check(&sp) == CXB_OK, "spec");
-            cxb_bulk_tile_fn fn = cxb_bulk_tile_isa(cxb_bulk_spec_tag(&sp), CXB_BULK_E_U32, CXB_BULK_STORE, isa);
-            CHECK_MSG(fn != NULL, "no tile for isa %d", (int)isa);
+            cxb_bulk_tile_fn fn = nt ? cxb_bulk_tile_nt_isa(cxb_bulk_spec_tag(&sp), CXB_BULK_E_U32, CXB_BULK_STORE, isa)
+                                     : cxb_bulk_tile_isa(cxb_bulk_spec_tag(&sp), CXB_BULK_E_U32, CXB_BULK_STORE, isa);
+            CHECK_MSG(fn != NULL, "gen %d: no tile for isa %d nt %d", (int)gen, (int)isa, nt);
             if (!fn)
                 return;
             void *states = NULL;
             CHECK_MSG(cxb_bulk_states_create(NULL, &sp, &states) == CXB_OK, "states");
             size_t sb = cxb_bulk_state_bytes(&sp), act = (size_t)cxb_bulk_active_streams(&sp.job);
             void *work = sb ? malloc(sb * act) : NULL;
-            uint32_t *out = malloc(sp.job.n * 4 + 4), *want = malloc(sp.job.n * 4 + 4);
+            /* the output 0 .. 3 words past a 16-byte boundary: streaming stores need alignment */
+            uint32_t *mem = malloc(sp.job.n * 4 + 4 + 32), *want = malloc(sp.job.n * 4 + 4);
+            uint32_t *out = (uint32_t *)(((uintptr_t)mem + 15) & ~(uintptr_t)15) + sm64(x) % 4;
             memset(out, 0xA5, sp.job.n * 4 + 4);
             memset(want, 0xA5, sp.job.n * 4 + 4);
             reference(&sp, want);
@@ -193,11 +212,11 @@ static void check_tiles(cxb_rng_id gen, unsigned rounds, cxb_bulk_isa isa, uint6
             for (uint64_t i = 0; i <= sp.job.n && bad > sp.job.n; ++i) /* the word after n untouched */
                 if (out[i] != want[i])
                     bad = i;
-            CHECK_MSG(bad > sp.job.n, "gen %d rounds %u isa %d n %llu S %llu C %llu: output %llu is %08x, want %08x",
-                      (int)gen, rounds, (int)isa, (unsigned long long)sp.job.n, (unsigned long long)sp.job.streams,
+            CHECK_MSG(bad > sp.job.n, "gen %d rounds %u isa %d nt %d n %llu S %llu C %llu: output %llu is %08x, want %08x",
+                      (int)gen, rounds, (int)isa, nt, (unsigned long long)sp.job.n, (unsigned long long)sp.job.streams,
                       (unsigned long long)sp.job.chunk, (unsigned long long)bad, bad <= sp.job.n ? out[bad] : 0,
                       bad <= sp.job.n ? want[bad] : 0);
-            free(out);
+            free(mem);
             free(want);
             free(work);
             free(states);
@@ -224,16 +243,43 @@ int main(void)
               "an AVX-512 tile is offered on a CPU without AVX-512");
     cxb_bulk_isa isas[] = {CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_AVX512};
     int have[] = {1, avx2, avx512};
-    for (int k = 0; k < 3; ++k) {
-        if (!have[k])
-            continue;
-        check_tiles(CXB_RNG_ID_philox4x32, 0, isas[k], &x);
-        check_tiles(CXB_RNG_ID_philox4x32, 7, isas[k], &x);
-        check_tiles(CXB_RNG_ID_threefry4x32, 0, isas[k], &x);
-        check_tiles(CXB_RNG_ID_mt19937, 0, isas[k], &x);
+    int have_nt = cxb_bulk_tile_nt_isa(CXB_BULK_TAG_xorwow, CXB_BULK_E_U32, CXB_BULK_STORE, CXB_BULK_ISA_BASE) != NULL;
+    printf("streaming-store versions: %s\n", have_nt ? "checked" : "not in this build");
+    for (int k = 0; k < 3; ++k)
+        for (int nt = 0; nt <= have_nt; ++nt) {
+            if (!have[k])
+                continue;
+            check_tiles(CXB_RNG_ID_philox4x32, 0, isas[k], nt, &x);
+            check_tiles(CXB_RNG_ID_philox4x32, 7, isas[k], nt, &x);
+            check_tiles(CXB_RNG_ID_threefry4x32, 0, isas[k], nt, &x);
+            check_tiles(CXB_RNG_ID_mt19937, 0, isas[k], nt, &x);
+            if (k == 0) { /* no clones: one tile under every isa (the stream jumps make them slow) */
+                check_tiles(CXB_RNG_ID_xorwow, 0, isas[k], nt, &x);
+                check_tiles(CXB_RNG_ID_mrg32k3a, 0, isas[k], nt, &x);
+            }
 #if CXB_HAVE_MTGP32
-        check_tiles(CXB_RNG_ID_mtgp32, 0, isas[k], &x);
+            check_tiles(CXB_RNG_ID_mtgp32, 0, isas[k], nt, &x);
 #endif
+        }
+    /* streamed by size only, never sums, by default only MT19937 (bulk.c nt_default); the tile
+     * seq and pthreads run is a checked one */
+    if (!getenv("CXB_BULK_NT")) {
+        cxb_bulk_spec sp = {CXB_RNG_ID_mt19937, {1, 1u << 22, 1024, 624}, CXB_BULK_U32, CXB_BULK_CONV_CXB, CXB_BULK_STORE, 0};
+        CHECK_MSG(!cxb_bulk_nt_wanted(&sp), "2^22 uint32 (16 MiB) streamed");
+        sp.job.n = (1u << 22) + 1;
+        CHECK_MSG(cxb_bulk_nt_wanted(&sp), "2^22 + 1 uint32 not streamed");
+        CHECK_MSG(cxb_bulk_tile_for(&sp) == (have_nt ? cxb_bulk_tile_nt_isa(CXB_BULK_TAG_mt19937, CXB_BULK_E_U32, CXB_BULK_STORE, best)
+                                                     : cxb_bulk_tile(CXB_BULK_TAG_mt19937, CXB_BULK_E_U32, CXB_BULK_STORE)),
+                  "cxb_bulk_tile_for: not the streaming tile");
+        sp.type = CXB_BULK_F64;
+        sp.job.n = (1u << 21) + 1;
+        CHECK_MSG(cxb_bulk_nt_wanted(&sp), "2^21 + 1 doubles not streamed");
+        sp.mode = CXB_BULK_SUM;
+        CHECK_MSG(!cxb_bulk_nt_wanted(&sp), "sums streamed");
+        cxb_bulk_spec xw = {CXB_RNG_ID_xorwow, {1, 1u << 24, 262144, 4}, CXB_BULK_U32, CXB_BULK_CONV_CXB, CXB_BULK_STORE, 0};
+        CHECK_MSG(!cxb_bulk_nt_wanted(&xw), "XORWOW streamed by default");
+        CHECK_MSG(cxb_bulk_tile_for(&xw) == cxb_bulk_tile(CXB_BULK_TAG_xorwow, CXB_BULK_E_U32, CXB_BULK_STORE),
+                  "cxb_bulk_tile_for: XORWOW not the ordinary tile");
     }
     CHECK_DONE();
 }

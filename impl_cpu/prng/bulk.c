@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cxb/prng_bulk.h"
+#include "impl_cpu/prng/bulk_store.h"
 
 /* The generators' next_u32 must be inlined whole into the tile loops (gcc otherwise splits
  * Philox's and Threefry's block computation out of line, keeps the state in memory and the
@@ -201,7 +202,7 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
  * of a stream state drawn four times: no lane bookkeeping per output; CXB_BULK_LANES
  * consecutive blocks of a stream at once (cxb_bulk_lanes_t, vectorised across the blocks),
  * single blocks for the rest. Other chunks: the generic tile. */
-#define BLOCK4_TILE_ISA(t, SUF, ATTR, LANES)                                                            \
+#define BLOCK4_TILE_ISA(t, SUF, ATTR, LANES, NT)                                                   \
     static CXB_FLATTEN ATTR void tile_block4_##t##SUF(const cxb_bulk_job *job, const void *states,  \
                                                       void *work, uint64_t s0, uint64_t s1,         \
                                                       uint64_t r0, uint64_t r1, void *out,          \
@@ -220,7 +221,7 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
                 uint32_t w[4 * CXB_BULK_LANES];                                                    \
                 LANES##t(seed, s, r, w);                                                           \
                 if (S == 1) {                                                                      \
-                    memcpy(o + base, w, sizeof w);                                                 \
+                    cxb_bulk_put_u32(o + base, w, 4 * CXB_BULK_LANES, NT);                         \
                 } else {                                                                           \
                     for (unsigned j = 0; j < CXB_BULK_LANES; ++j)                                  \
                         memcpy(o + base + j * S * 4, w + 4 * j, 16);                               \
@@ -240,14 +241,21 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
             }                                                                                      \
         }                                                                                          \
     }
-#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, , , cxb_bulk_lanes_)
+/* Each in two versions: ordinary stores, and streaming stores of the 16-block groups of a
+ * single stream (S = 1; with S > 1 a group's blocks are S chunks apart and go out as ordinary
+ * stores) for outputs larger than CXB_BULK_NT_MIN_BYTES (impl_cpu/prng/bulk_store.h). */
+#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, , , cxb_bulk_lanes_, 0) BLOCK4_TILE_ISA(t, _nt, , cxb_bulk_lanes_, 1)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
 #if CXB_BULK_AVX2
-#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, _avx2, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_)
+#define BLOCK4_TILE(t)                                                                             \
+    BLOCK4_TILE_ISA(t, _avx2, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_, 0)            \
+    BLOCK4_TILE_ISA(t, _avx2_nt, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_, 1)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
-#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, _avx512, CXB_AVX512_ATTR, cxb_bulk_lanes_avx512_)
+#define BLOCK4_TILE(t)                                                                             \
+    BLOCK4_TILE_ISA(t, _avx512, CXB_AVX512_ATTR, cxb_bulk_lanes_avx512_, 0)                        \
+    BLOCK4_TILE_ISA(t, _avx512_nt, CXB_AVX512_ATTR, cxb_bulk_lanes_avx512_, 1)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
 #endif
@@ -255,7 +263,7 @@ CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 /* MTGP32 and MT19937 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32,
  * cxb_mt19937_fill_u32) run on the stream's work state in place, instead of a state copy drawn
  * once per output. */
-#define FILL_TILE_ISA(t, SUF, ATTR, FILL)                                                          \
+#define FILL_TILE_ISA(t, SUF, ATTR, FILL, NT)                                                      \
     static CXB_FLATTEN ATTR void tile_fill_##t##SUF(const cxb_bulk_job *job, const void *states, void *work, \
                                                     uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
                                                     void *out, double *sums)                        \
@@ -269,22 +277,88 @@ CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
             if (r0 == 0)                                                                           \
                 W[s] = P[s];                                                                       \
             uint64_t base = (r0 * S + s) * C;                                                      \
-            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * C)                         \
-                FILL(&W[s], o + base, MIN(C, n - base));                                           \
+            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * C) {                       \
+                uint64_t m = MIN(C, n - base);                                                     \
+                if (!NT) {                                                                         \
+                    FILL(&W[s], o + base, m);                                                      \
+                    continue;                                                                      \
+                }                                                                                  \
+                /* streamed: the chunk in pieces through a buffer in L1 */                         \
+                for (uint64_t k = 0; k < m; k += FILL_NT_WORDS) {                                  \
+                    uint32_t buf[FILL_NT_WORDS];                                                   \
+                    uint64_t q = MIN(FILL_NT_WORDS, m - k);                                        \
+                    FILL(&W[s], buf, q);                                                           \
+                    cxb_bulk_put_u32(o + base + k, buf, q, 1);                                     \
+                }                                                                                  \
+            }                                                                                      \
         }                                                                                          \
     }
+/* words of a streamed fill piece: one MT19937 block (624), and MTGP32's chunk of 256 whole */
+#define FILL_NT_WORDS 1024
+#define FILL_TILES(t, SUF, ATTR, FILL) FILL_TILE_ISA(t, SUF, ATTR, FILL, 0) FILL_TILE_ISA(t, SUF##_nt, ATTR, FILL, 1)
 #if CXB_HAVE_MTGP32
-FILL_TILE_ISA(mtgp32, , , cxb_mtgp32_fill_u32)
+FILL_TILES(mtgp32, , , cxb_mtgp32_fill_u32)
 #if CXB_BULK_AVX2
-FILL_TILE_ISA(mtgp32, _avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
+FILL_TILES(mtgp32, _avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
 #endif
 #endif
-FILL_TILE_ISA(mt19937, , , cxb_mt19937_fill_u32)
+FILL_TILES(mt19937, , , cxb_mt19937_fill_u32)
 #if CXB_BULK_AVX2
-FILL_TILE_ISA(mt19937, _avx2, __attribute__((target("avx2"))), cxb_mt19937_fill_u32)
-FILL_TILE_ISA(mt19937, _avx512, CXB_AVX512_ATTR, cxb_mt19937_fill_u32)
+FILL_TILES(mt19937, _avx2, __attribute__((target("avx2"))), cxb_mt19937_fill_u32)
+FILL_TILES(mt19937, _avx512, CXB_AVX512_ATTR, cxb_mt19937_fill_u32)
 #endif
+#undef FILL_TILES
 #undef FILL_TILE_ISA
+
+/* The other stateful generators' uint32 stores, streamed (XORWOW, MRG32k3a, TinyMT32, NR3
+ * ...): round-major instead of stream-major, so that each tile row (the chunks of ts streams in
+ * one round: contiguous in the output, 256 bytes at the defaults) is drawn into a buffer in L1
+ * and streamed out whole; stream-major would leave every line of the tile half written in the
+ * write-combining buffers (16 rows at once). The streams' states live in work[] between rounds
+ * (in L1: ts states). Rows longer than ROWS_NT_WORDS: the ordinary tile. */
+#define ROWS_NT_WORDS 4096
+#define ROWS_NT_TILE(name_, t, kind_, streams_, chunk_)                                                \
+    static CXB_ALWAYS_INLINE void rows_nt_##t(const cxb_bulk_job *job, const cxb_##t##_state *P,   \
+                                              cxb_##t##_state *W, uint64_t s0, uint64_t s1,         \
+                                              uint64_t r0, uint64_t r1, uint32_t *out, uint64_t C)  \
+    {                                                                                              \
+        const uint64_t S = job->streams, n = job->n;                                               \
+        uint32_t row[ROWS_NT_WORDS];                                                               \
+        if (r0 == 0)                                                                               \
+            for (uint64_t s = s0; s < s1; ++s)                                                     \
+                W[s] = P[s];                                                                       \
+        for (uint64_t r = r0; r < r1; ++r) {                                                       \
+            uint64_t base = (r * S + s0) * C;                                                      \
+            if (base >= n)                                                                         \
+                break;                                                                             \
+            uint64_t cnt = MIN((s1 - s0) * C, n - base), k = 0;                                    \
+            for (uint64_t s = s0; s < s1 && k < cnt; ++s, k += C) {                                \
+                cxb_##t##_state st = W[s];                                                         \
+                if (cnt - k >= C) {                                                                \
+                    for (uint64_t j = 0; j < C; ++j)                                               \
+                        row[k + j] = cxb_bulk_u32_##t(&st);                                        \
+                } else {                                                                           \
+                    for (uint64_t j = 0; j < cnt - k; ++j)                                         \
+                        row[k + j] = cxb_bulk_u32_##t(&st);                                        \
+                }                                                                                  \
+                W[s] = st;                                                                         \
+            }                                                                                      \
+            cxb_bulk_put_u32(out + base, row, cnt, 1);                                             \
+        }                                                                                          \
+    }                                                                                              \
+    static CXB_FLATTEN void tile_rows_nt_##t(const cxb_bulk_job *job, const void *states, void *work, \
+                                             uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                             void *out, double *sums)                               \
+    {                                                                                              \
+        if (tag_counter[CXB_BULK_TAG_##t] || (s1 - s0) * job->chunk > ROWS_NT_WORDS)               \
+            tile_store_##t##_u32(job, states, work, s0, s1, r0, r1, out, sums);                    \
+        else if (job->chunk == 4)                                                                  \
+            rows_nt_##t(job, states, work, s0, s1, r0, r1, out, 4);                                \
+        else                                                                                       \
+            rows_nt_##t(job, states, work, s0, s1, r0, r1, out, job->chunk);                       \
+    }
+CXB_BULK_TAGS(ROWS_NT_TILE)
+#undef ROWS_NT_TILE
 
 static const cxb_bulk_tile_fn tiles[CXB_BULK_NTAGS][CXB_BULK_NELEM][2] = {
 #define TAG_ROW(name, t, kind, streams, chunk)                                                     \
@@ -316,43 +390,101 @@ static cxb_bulk_tile_fn pick(cxb_bulk_isa isa, cxb_bulk_tile_fn base, cxb_bulk_t
 }
 
 #if CXB_BULK_AVX2
-#define ISA_FNS(f) f, f##_avx2, f##_avx512
-#define ISA_FNS2(f) f, f##_avx2, NULL
+#define ISA_FNS(f, NT) f##NT, f##_avx2##NT, f##_avx512##NT
+#define ISA_FNS2(f, NT) f##NT, f##_avx2##NT, NULL
 #else
-#define ISA_FNS(f) f, NULL, NULL
-#define ISA_FNS2(f) f, NULL, NULL
+#define ISA_FNS(f, NT) f##NT, NULL, NULL
+#define ISA_FNS2(f, NT) f##NT, NULL, NULL
 #endif
 
-cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
+/* The tile of (tag, elem, mode) for isa (resolved: not BEST), with streaming stores (nt) or
+ * not; NULL for nt where there is no streaming version. */
+static cxb_bulk_tile_fn tile_pick(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa, int nt)
 {
-    if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM || (unsigned)isa > CXB_BULK_ISA_BEST)
-        return NULL;
-    if (isa == CXB_BULK_ISA_BEST)
-        isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX512) ? CXB_BULK_ISA_AVX512
-              : cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2
-                                                          : CXB_BULK_ISA_BASE;
-    else if (!cxb_bulk_isa_available(isa))
-        return NULL;
-    if (elem >= CXB_BULK_E_CF32)
-        return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
     if (elem == CXB_BULK_E_U32 && mode == CXB_BULK_STORE) {
         switch (tag) {
 #define BLOCK4_CASE(t)                                                                             \
     case CXB_BULK_TAG_##t:                                                                         \
-        return pick(isa, ISA_FNS(tile_block4_##t));
+        return nt ? pick(isa, ISA_FNS(tile_block4_##t, _nt)) : pick(isa, ISA_FNS(tile_block4_##t, ));
             CXB_BULK_BLOCK4_TAGS(BLOCK4_CASE)
 #undef BLOCK4_CASE
 #if CXB_HAVE_MTGP32
         case CXB_BULK_TAG_mtgp32:
-            return pick(isa, ISA_FNS2(tile_fill_mtgp32));
+            return nt ? pick(isa, ISA_FNS2(tile_fill_mtgp32, _nt)) : pick(isa, ISA_FNS2(tile_fill_mtgp32, ));
 #endif
         case CXB_BULK_TAG_mt19937:
-            return pick(isa, ISA_FNS(tile_fill_mt19937));
+            return nt ? pick(isa, ISA_FNS(tile_fill_mt19937, _nt)) : pick(isa, ISA_FNS(tile_fill_mt19937, ));
         default:
+            if (nt && !tag_counter[tag]) {
+                static const cxb_bulk_tile_fn rows_nt[CXB_BULK_NTAGS] = {
+#define ROWS_NT_ROW(name_, t, kind_, streams_, chunk_) [CXB_BULK_TAG_##t] = tile_rows_nt_##t,
+                    CXB_BULK_TAGS(ROWS_NT_ROW)
+#undef ROWS_NT_ROW
+                };
+                return rows_nt[tag];
+            }
             break;
         }
     }
+    if (nt)
+        return NULL; /* floats, sums, counter-based generators without blocks: ordinary stores */
+    if (elem >= CXB_BULK_E_CF32)
+        return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
     return tiles[tag][elem][mode == CXB_BULK_SUM];
+}
+
+static int resolve_isa(cxb_bulk_isa *isa)
+{
+    if (*isa == CXB_BULK_ISA_BEST)
+        *isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX512) ? CXB_BULK_ISA_AVX512
+               : cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2
+                                                           : CXB_BULK_ISA_BASE;
+    return cxb_bulk_isa_available(*isa);
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
+{
+    if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM || (unsigned)isa > CXB_BULK_ISA_BEST ||
+        !resolve_isa(&isa))
+        return NULL;
+    return tile_pick(tag, elem, mode, isa, 0);
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile_nt_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
+{
+    if (!CXB_BULK_HAVE_NT || (unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM ||
+        (unsigned)isa > CXB_BULK_ISA_BEST || !resolve_isa(&isa))
+        return NULL;
+    return tile_pick(tag, elem, mode, isa, 1);
+}
+
+/* Where streaming stores are the default (above CXB_BULK_NT_MIN_BYTES): only where they were
+ * measured faster than ordinary stores on the 2-core dev VM (AMD EPYC, README issue #3), i.e.
+ * MT19937 (seq 2.15-2.2 against 1.87-1.88 G/s at 2^24, quiet). Philox, Threefry, MTGP32 and
+ * XORWOW ran slower streamed (XORWOW's round-major rows alone cost 1.17 -> 0.74 G/s); their
+ * streaming versions stay, tested, for CXB_BULK_NT=1 on other hosts. */
+static int nt_default(cxb_bulk_tag tag) { return tag == CXB_BULK_TAG_mt19937; }
+
+int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec)
+{
+    /* CXB_BULK_NT=0 never, =1 for every generator at any size: for measuring the two against
+     * each other in one binary (README); unset or anything else: the default above */
+    const char *e = getenv("CXB_BULK_NT");
+    if (e && e[0] == '0' && !e[1])
+        return 0;
+    if (spec->mode != CXB_BULK_STORE)
+        return 0;
+    if (e && e[0] == '1' && !e[1])
+        return 1;
+    return nt_default(cxb_bulk_spec_tag(spec)) && spec->job.n > CXB_BULK_NT_MIN_BYTES / cxb_bulk_elem_bytes(spec);
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec)
+{
+    cxb_bulk_tag tag = cxb_bulk_spec_tag(spec);
+    cxb_bulk_elem elem = cxb_bulk_spec_elem(spec);
+    cxb_bulk_tile_fn fn = cxb_bulk_nt_wanted(spec) ? cxb_bulk_tile_nt_isa(tag, elem, spec->mode, CXB_BULK_ISA_BEST) : NULL;
+    return fn ? fn : cxb_bulk_tile(tag, elem, spec->mode);
 }
 
 int cxb_bulk_isa_available(cxb_bulk_isa isa)
@@ -581,7 +713,7 @@ void cxb_bulk_states_piece(cxb_bulk_tag tag, uint64_t seed, const void *jump, ui
 cxb_status cxb_bulk_run_seq(const cxb_bulk_spec *spec, const void *states, void *work, void *out,
                             double *sums)
 {
-    cxb_bulk_tile_fn fn = cxb_bulk_tile(cxb_bulk_spec_tag(spec), cxb_bulk_spec_elem(spec), spec->mode);
+    cxb_bulk_tile_fn fn = cxb_bulk_tile_for(spec);
     if (!fn)
         return cxb_fail(CXB_EINPUT, "bulk: no such combination of generator and conversion");
     const cxb_bulk_job *job = &spec->job;
@@ -595,6 +727,7 @@ cxb_status cxb_bulk_run_seq(const cxb_bulk_spec *spec, const void *states, void 
     for (uint64_t s0 = 0; s0 < active; s0 += ts)
         for (uint64_t r0 = 0; r0 < rounds; r0 += tr)
             fn(job, states, work, s0, MIN(s0 + ts, active), r0, MIN(r0 + tr, rounds), out, sums);
+    cxb_bulk_put_done(1); /* after streaming stores, if the tiles made any */
     return CXB_OK;
 }
 
