@@ -233,6 +233,11 @@ int main(void)
     check_lanes(&x, avx2, avx512);
     /* the fallback order: BEST is the highest version the CPU runs */
     cxb_bulk_isa best = avx512 ? CXB_BULK_ISA_AVX512 : avx2 ? CXB_BULK_ISA_AVX2 : CXB_BULK_ISA_BASE;
+    const char *cap = getenv("CXB_BULK_ISA"); /* a cap for measuring (bulk.c resolve_isa) */
+    if (cap && !strcmp(cap, "base"))
+        best = CXB_BULK_ISA_BASE;
+    else if (cap && !strcmp(cap, "avx2") && best > CXB_BULK_ISA_AVX2)
+        best = CXB_BULK_ISA_AVX2;
     for (int t = 0; t < CXB_BULK_NTAGS; ++t)
         CHECK_MSG(cxb_bulk_tile((cxb_bulk_tag)t, CXB_BULK_E_U32, CXB_BULK_STORE) ==
                       cxb_bulk_tile_isa((cxb_bulk_tag)t, CXB_BULK_E_U32, CXB_BULK_STORE, best),

@@ -433,12 +433,20 @@ static cxb_bulk_tile_fn tile_pick(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk
     return tiles[tag][elem][mode == CXB_BULK_SUM];
 }
 
+/* BEST: the highest instruction set the CPU has, capped by the environment variable
+ * CXB_BULK_ISA=base|avx2 (to measure the clones against each other in one binary, README). */
 static int resolve_isa(cxb_bulk_isa *isa)
 {
-    if (*isa == CXB_BULK_ISA_BEST)
-        *isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX512) ? CXB_BULK_ISA_AVX512
-               : cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2
-                                                           : CXB_BULK_ISA_BASE;
+    if (*isa == CXB_BULK_ISA_BEST) {
+        const char *e = getenv("CXB_BULK_ISA");
+        cxb_bulk_isa cap = !e ? CXB_BULK_ISA_AVX512
+                           : !strcmp(e, "base") ? CXB_BULK_ISA_BASE
+                           : !strcmp(e, "avx2") ? CXB_BULK_ISA_AVX2
+                                                : CXB_BULK_ISA_AVX512;
+        *isa = cap >= CXB_BULK_ISA_AVX512 && cxb_bulk_isa_available(CXB_BULK_ISA_AVX512) ? CXB_BULK_ISA_AVX512
+               : cap >= CXB_BULK_ISA_AVX2 && cxb_bulk_isa_available(CXB_BULK_ISA_AVX2)   ? CXB_BULK_ISA_AVX2
+                                                                                        : CXB_BULK_ISA_BASE;
+    }
     return cxb_bulk_isa_available(*isa);
 }
 

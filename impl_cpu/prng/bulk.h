@@ -27,7 +27,7 @@ int cxb_bulk_tag_counter(cxb_bulk_tag tag);
  * gives the best one the CPU has (CXB_BULK_ISA_BEST); cxb_bulk_tile_isa a given one (for
  * tests: every version must write the same outputs), NULL where the CPU or the build lacks
  * that instruction set. A tile without a clone for isa is its next lower version (AVX-512 >
- * AVX2 > baseline). */
+ * AVX2 > baseline). The environment variable CXB_BULK_ISA=base|avx2 caps BEST, for measuring. */
 typedef enum cxb_bulk_isa { CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_AVX512, CXB_BULK_ISA_BEST } cxb_bulk_isa;
 cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa);
 int cxb_bulk_isa_available(cxb_bulk_isa isa);
