@@ -14,7 +14,8 @@
  *    (XORWOW, MRG32k3a: round-major rows; cxb_bulk_tile_nt_isa, impl_cpu/prng/bulk_store.h) in
  *    each version, the same way, into outputs 0 .. 3 words past a 16-byte boundary (so that
  *    the unaligned heads and tails are exercised), and the word after the job untouched;
- *  - cxb_bulk_nt_wanted: by size (CXB_BULK_NT_MIN_BYTES), never for sums.
+ *  - cxb_bulk_nt_wanted: by size (CXB_BULK_NT_MIN_BYTES), never for sums, by default MT19937
+ *    and MTGP32 on 2 workers only.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -270,20 +271,24 @@ int main(void)
      * seq and pthreads run is a checked one */
     if (!getenv("CXB_BULK_NT")) {
         cxb_bulk_spec sp = {CXB_RNG_ID_mt19937, {1, 1u << 22, 1024, 624}, CXB_BULK_U32, CXB_BULK_CONV_CXB, CXB_BULK_STORE, 0};
-        CHECK_MSG(!cxb_bulk_nt_wanted(&sp), "2^22 uint32 (16 MiB) streamed");
+        CHECK_MSG(!cxb_bulk_nt_wanted(&sp, 1), "2^22 uint32 (16 MiB) streamed");
         sp.job.n = (1u << 22) + 1;
-        CHECK_MSG(cxb_bulk_nt_wanted(&sp), "2^22 + 1 uint32 not streamed");
-        CHECK_MSG(cxb_bulk_tile_for(&sp) == (have_nt ? cxb_bulk_tile_nt_isa(CXB_BULK_TAG_mt19937, CXB_BULK_E_U32, CXB_BULK_STORE, best)
+        CHECK_MSG(cxb_bulk_nt_wanted(&sp, 1), "2^22 + 1 uint32 not streamed");
+        CHECK_MSG(cxb_bulk_tile_for(&sp, 1) == (have_nt ? cxb_bulk_tile_nt_isa(CXB_BULK_TAG_mt19937, CXB_BULK_E_U32, CXB_BULK_STORE, best)
                                                      : cxb_bulk_tile(CXB_BULK_TAG_mt19937, CXB_BULK_E_U32, CXB_BULK_STORE)),
                   "cxb_bulk_tile_for: not the streaming tile");
         sp.type = CXB_BULK_F64;
         sp.job.n = (1u << 21) + 1;
-        CHECK_MSG(cxb_bulk_nt_wanted(&sp), "2^21 + 1 doubles not streamed");
+        CHECK_MSG(cxb_bulk_nt_wanted(&sp, 1), "2^21 + 1 doubles not streamed");
         sp.mode = CXB_BULK_SUM;
-        CHECK_MSG(!cxb_bulk_nt_wanted(&sp), "sums streamed");
+        CHECK_MSG(!cxb_bulk_nt_wanted(&sp, 1), "sums streamed");
         cxb_bulk_spec xw = {CXB_RNG_ID_xorwow, {1, 1u << 24, 262144, 4}, CXB_BULK_U32, CXB_BULK_CONV_CXB, CXB_BULK_STORE, 0};
-        CHECK_MSG(!cxb_bulk_nt_wanted(&xw), "XORWOW streamed by default");
-        CHECK_MSG(cxb_bulk_tile_for(&xw) == cxb_bulk_tile(CXB_BULK_TAG_xorwow, CXB_BULK_E_U32, CXB_BULK_STORE),
+        CHECK_MSG(!cxb_bulk_nt_wanted(&xw, 2), "XORWOW streamed by default");
+#if CXB_HAVE_MTGP32
+        cxb_bulk_spec mg = {CXB_RNG_ID_mtgp32, {1, 1u << 24, 192, 256}, CXB_BULK_U32, CXB_BULK_CONV_CXB, CXB_BULK_STORE, 0};
+        CHECK_MSG(!cxb_bulk_nt_wanted(&mg, 1) && cxb_bulk_nt_wanted(&mg, 2), "MTGP32: streamed on 2 workers only");
+#endif
+        CHECK_MSG(cxb_bulk_tile_for(&xw, 2) == cxb_bulk_tile(CXB_BULK_TAG_xorwow, CXB_BULK_E_U32, CXB_BULK_STORE),
                   "cxb_bulk_tile_for: XORWOW not the ordinary tile");
     }
     CHECK_DONE();

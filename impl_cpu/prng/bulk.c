@@ -467,13 +467,23 @@ cxb_bulk_tile_fn cxb_bulk_tile_nt_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_
 }
 
 /* Where streaming stores are the default (above CXB_BULK_NT_MIN_BYTES): only where they were
- * measured faster than ordinary stores on the 2-core dev VM (AMD EPYC, README issue #3), i.e.
- * MT19937 (seq 2.15-2.2 against 1.87-1.88 G/s at 2^24, quiet). Philox, Threefry, MTGP32 and
- * XORWOW ran slower streamed (XORWOW's round-major rows alone cost 1.17 -> 0.74 G/s); their
- * streaming versions stay, tested, for CXB_BULK_NT=1 on other hosts. */
-static int nt_default(cxb_bulk_tag tag) { return tag == CXB_BULK_TAG_mt19937; }
+ * measured faster than ordinary stores on the 2-core dev VM (AMD EPYC, 2^24 uint32, 4 runs
+ * each, README issue #3). MT19937: seq 2.12-2.28 against 1.53-1.90 G/s, 2 threads 3.1-3.9
+ * against 2.4-3.2. MTGP32 on 2 or more workers only: 2 threads 1.7-2.7 against 1.4-1.8 G/s,
+ * but one thread 0.9-1.35 against 1.2-1.56. Philox, Threefry and XORWOW ran slower streamed
+ * at 1 and 2 threads (XORWOW's round-major rows alone cost 1.17 -> 0.74 G/s); their streaming
+ * versions stay, tested, for CXB_BULK_NT=1 on other hosts. */
+static int nt_default(cxb_bulk_tag tag, unsigned workers)
+{
+#if CXB_HAVE_MTGP32
+    if (tag == CXB_BULK_TAG_mtgp32)
+        return workers > 1;
+#endif
+    (void)workers;
+    return tag == CXB_BULK_TAG_mt19937;
+}
 
-int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec)
+int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec, unsigned workers)
 {
     /* CXB_BULK_NT=0 never, =1 for every generator at any size: for measuring the two against
      * each other in one binary (README); unset or anything else: the default above */
@@ -484,14 +494,15 @@ int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec)
         return 0;
     if (e && e[0] == '1' && !e[1])
         return 1;
-    return nt_default(cxb_bulk_spec_tag(spec)) && spec->job.n > CXB_BULK_NT_MIN_BYTES / cxb_bulk_elem_bytes(spec);
+    return nt_default(cxb_bulk_spec_tag(spec), workers) &&
+           spec->job.n > CXB_BULK_NT_MIN_BYTES / cxb_bulk_elem_bytes(spec);
 }
 
-cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec)
+cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec, unsigned workers)
 {
     cxb_bulk_tag tag = cxb_bulk_spec_tag(spec);
     cxb_bulk_elem elem = cxb_bulk_spec_elem(spec);
-    cxb_bulk_tile_fn fn = cxb_bulk_nt_wanted(spec) ? cxb_bulk_tile_nt_isa(tag, elem, spec->mode, CXB_BULK_ISA_BEST) : NULL;
+    cxb_bulk_tile_fn fn = cxb_bulk_nt_wanted(spec, workers) ? cxb_bulk_tile_nt_isa(tag, elem, spec->mode, CXB_BULK_ISA_BEST) : NULL;
     return fn ? fn : cxb_bulk_tile(tag, elem, spec->mode);
 }
 
@@ -721,7 +732,7 @@ void cxb_bulk_states_piece(cxb_bulk_tag tag, uint64_t seed, const void *jump, ui
 cxb_status cxb_bulk_run_seq(const cxb_bulk_spec *spec, const void *states, void *work, void *out,
                             double *sums)
 {
-    cxb_bulk_tile_fn fn = cxb_bulk_tile_for(spec);
+    cxb_bulk_tile_fn fn = cxb_bulk_tile_for(spec, 1);
     if (!fn)
         return cxb_fail(CXB_EINPUT, "bulk: no such combination of generator and conversion");
     const cxb_bulk_job *job = &spec->job;

@@ -36,14 +36,15 @@ int cxb_bulk_isa_available(cxb_bulk_isa isa);
  * (floats, sums, counter-based generators other than Philox and Threefry) or the build lacks
  * streaming stores; same outputs as cxb_bulk_tile_isa's. */
 cxb_bulk_tile_fn cxb_bulk_tile_nt_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa);
-/* Whether a job's outputs are streamed: by default stores larger than CXB_BULK_NT_MIN_BYTES
- * of the generators where streaming measured faster (MT19937, bulk.c nt_default); the
- * environment variable CXB_BULK_NT=0 (never) or 1 (every generator, any size) overrides, for
- * measuring. */
-int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec);
-/* The tile seq and pthreads run for spec: the best isa, streamed where cxb_bulk_nt_wanted and a
- * streaming version exists. The one place where that choice is made for both backends. */
-cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec);
+/* Whether a job's outputs are streamed on `workers` threads: by default stores larger than
+ * CXB_BULK_NT_MIN_BYTES of the generators where streaming measured faster (MT19937; MTGP32 on
+ * more than one worker: bulk.c nt_default); the environment variable CXB_BULK_NT=0 (never) or
+ * 1 (every generator, any size) overrides, for measuring. */
+int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec, unsigned workers);
+/* The tile seq (workers = 1) and pthreads run for spec: the best isa, streamed where
+ * cxb_bulk_nt_wanted and a streaming version exists. The one place where that choice is made
+ * for both backends. */
+cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec, unsigned workers);
 
 /* The tile shape of a spec: ts streams x tr rounds. */
 void cxb_bulk_tile_shape(const cxb_bulk_spec *spec, uint64_t *ts, uint64_t *tr);

@@ -68,7 +68,7 @@ cxb_status cxb_bulk_run_pthreads(struct cxb_pool *pool, const cxb_bulk_spec *spe
                                  void *work, void *out, double *sums)
 {
     cxb_bulk_tag tag = cxb_bulk_spec_tag(spec);
-    bulk_task t = {spec, cxb_bulk_tile_for(spec), states, work, out, sums,
+    bulk_task t = {spec, cxb_bulk_tile_for(spec, cxb_pool_threads(pool)), states, work, out, sums,
                    0, 0, 0, 0, 0, 0, 0, 0};
     if (!t.fn)
         return cxb_fail(CXB_EINPUT, "bulk: no such combination of generator and conversion");
