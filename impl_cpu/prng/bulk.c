@@ -9,6 +9,10 @@
  * in the inner loop, and the usual chunk C = 4 compiled as a constant (so that, for counter-
  * based generators, the block a stream computes after its last chunk is dead code).
  *
+ * Stores: the tiles come in two versions, ordinary stores and streaming stores of whole
+ * contiguous runs (impl_cpu/prng/bulk_store.h); cxb_bulk_tile_for picks one per run for seq
+ * and pthreads alike (streaming above CXB_BULK_NT_MIN_BYTES where it measured faster).
+ *
  * Stream states (cxb_bulk_states_create) are built on the host: cxb_g_init(seed, s, 0) per
  * stream, except XORWOW and MRG32k3a, whose streams are subsequences: stream s + 1 is stream
  * s times the subsequence jump matrix (M^(2^67), A^(2^76)), one matrix-vector product instead
@@ -35,10 +39,10 @@
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
-/* The vectorised tiles (cxb_bulk_lanes_t) are compiled twice on x86-64 with GCC or Clang: for
- * the baseline target of the build (SSE2: 4 blocks per vector) and, through the target
- * attribute, for AVX2 (8 per vector), chosen at run time by __builtin_cpu_supports; no -march
- * flag, so the build still runs on any x86-64. Threefry's AVX2 tile is the same C; Philox's
+/* The vectorised tiles (cxb_bulk_lanes_t) are compiled three times on x86-64 with GCC or Clang:
+ * for the baseline target of the build (SSE2: 4 blocks per vector) and, through the target
+ * attribute, for AVX2 (8 per vector) and AVX-512 (16), chosen at run time by
+ * __builtin_cpu_supports; no -march flag, so the build still runs on any x86-64. Threefry's AVX2 tile is the same C; Philox's
  * uses AVX2 intrinsics (impl_cpu/prng/bulk_avx2.h says why). tests/test_bulk_isa.c checks
  * every version against the stream API. */
 #if defined(__x86_64__) && defined(__GNUC__)
