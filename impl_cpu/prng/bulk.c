@@ -9,6 +9,10 @@
  * in the inner loop, and the usual chunk C = 4 compiled as a constant (so that, for counter-
  * based generators, the block a stream computes after its last chunk is dead code).
  *
+ * Stores: the tiles come in two versions, ordinary stores and streaming stores of whole
+ * contiguous runs (impl_cpu/prng/bulk_store.h); cxb_bulk_tile_for picks one per run for seq
+ * and pthreads alike (streaming above CXB_BULK_NT_MIN_BYTES where it measured faster).
+ *
  * Stream states (cxb_bulk_states_create) are built on the host: cxb_g_init(seed, s, 0) per
  * stream, except XORWOW and MRG32k3a, whose streams are subsequences: stream s + 1 is stream
  * s times the subsequence jump matrix (M^(2^67), A^(2^76)), one matrix-vector product instead
@@ -20,6 +24,7 @@
 #include <string.h>
 
 #include "cxb/prng_bulk.h"
+#include "impl_cpu/prng/bulk_store.h"
 
 /* The generators' next_u32 must be inlined whole into the tile loops (gcc otherwise splits
  * Philox's and Threefry's block computation out of line, keeps the state in memory and the
@@ -34,10 +39,10 @@
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
-/* The vectorised tiles (cxb_bulk_lanes_t) are compiled twice on x86-64 with GCC or Clang: for
- * the baseline target of the build (SSE2: 4 blocks per vector) and, through the target
- * attribute, for AVX2 (8 per vector), chosen at run time by __builtin_cpu_supports; no -march
- * flag, so the build still runs on any x86-64. Threefry's AVX2 tile is the same C; Philox's
+/* The vectorised tiles (cxb_bulk_lanes_t) are compiled three times on x86-64 with GCC or Clang:
+ * for the baseline target of the build (SSE2: 4 blocks per vector) and, through the target
+ * attribute, for AVX2 (8 per vector) and AVX-512 (16), chosen at run time by
+ * __builtin_cpu_supports; no -march flag, so the build still runs on any x86-64. Threefry's AVX2 tile is the same C; Philox's
  * uses AVX2 intrinsics (impl_cpu/prng/bulk_avx2.h says why). tests/test_bulk_isa.c checks
  * every version against the stream API. */
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -47,7 +52,13 @@
 #endif
 #if CXB_BULK_AVX2
 #include "impl_cpu/prng/bulk_avx2.h"
+#include "impl_cpu/prng/bulk_avx512.h"
 #endif
+/* AVX-512 clones (same place, same rule: the avx512f target attribute, picked at run time with
+ * __builtin_cpu_supports("avx512f")): Philox's tile with intrinsics, Threefry's and MT19937's
+ * the same C (impl_cpu/prng/bulk_avx512.h). Why: G5 on the H100 machine's Xeon host, where the
+ * AVX2 Philox tile reached 2.27x cuRAND's host generator, not 3x. */
+#define CXB_AVX512_ATTR __attribute__((target("avx512f")))
 
 /* ---- the generators' descriptors ---- */
 
@@ -195,7 +206,7 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
  * of a stream state drawn four times: no lane bookkeeping per output; CXB_BULK_LANES
  * consecutive blocks of a stream at once (cxb_bulk_lanes_t, vectorised across the blocks),
  * single blocks for the rest. Other chunks: the generic tile. */
-#define BLOCK4_TILE_ISA(t, SUF, ATTR, LANES)                                                            \
+#define BLOCK4_TILE_ISA(t, SUF, ATTR, LANES, NT)                                                   \
     static CXB_FLATTEN ATTR void tile_block4_##t##SUF(const cxb_bulk_job *job, const void *states,  \
                                                       void *work, uint64_t s0, uint64_t s1,         \
                                                       uint64_t r0, uint64_t r1, void *out,          \
@@ -214,7 +225,7 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
                 uint32_t w[4 * CXB_BULK_LANES];                                                    \
                 LANES##t(seed, s, r, w);                                                           \
                 if (S == 1) {                                                                      \
-                    memcpy(o + base, w, sizeof w);                                                 \
+                    cxb_bulk_put_u32(o + base, w, 4 * CXB_BULK_LANES, NT);                         \
                 } else {                                                                           \
                     for (unsigned j = 0; j < CXB_BULK_LANES; ++j)                                  \
                         memcpy(o + base + j * S * 4, w + 4 * j, 16);                               \
@@ -234,42 +245,124 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
             }                                                                                      \
         }                                                                                          \
     }
-#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, , , cxb_bulk_lanes_)
+/* Each in two versions: ordinary stores, and streaming stores of the 16-block groups of a
+ * single stream (S = 1; with S > 1 a group's blocks are S chunks apart and go out as ordinary
+ * stores) for outputs larger than CXB_BULK_NT_MIN_BYTES (impl_cpu/prng/bulk_store.h). */
+#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, , , cxb_bulk_lanes_, 0) BLOCK4_TILE_ISA(t, _nt, , cxb_bulk_lanes_, 1)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
 #if CXB_BULK_AVX2
-#define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, _avx2, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_)
+#define BLOCK4_TILE(t)                                                                             \
+    BLOCK4_TILE_ISA(t, _avx2, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_, 0)            \
+    BLOCK4_TILE_ISA(t, _avx2_nt, __attribute__((target("avx2"))), cxb_bulk_lanes_avx2_, 1)
+CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
+#undef BLOCK4_TILE
+#define BLOCK4_TILE(t)                                                                             \
+    BLOCK4_TILE_ISA(t, _avx512, CXB_AVX512_ATTR, cxb_bulk_lanes_avx512_, 0)                        \
+    BLOCK4_TILE_ISA(t, _avx512_nt, CXB_AVX512_ATTR, cxb_bulk_lanes_avx512_, 1)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE
 #endif
 
-/* MTGP32 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32) run on the
- * stream's work state in place, instead of a state copy drawn once per output. */
-#if CXB_HAVE_MTGP32
-#define FILL_TILE_ISA(SUF, ATTR, FILL)                                                             \
-    static CXB_FLATTEN ATTR void tile_fill_mtgp32##SUF(const cxb_bulk_job *job, const void *states, void *work, \
-                                                       uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
-                                                       void *out, double *sums)                     \
+/* MTGP32 and MT19937 uint32 stores: each chunk is one block of steps (cxb_mtgp32_fill_u32,
+ * cxb_mt19937_fill_u32) run on the stream's work state in place, instead of a state copy drawn
+ * once per output. */
+#define FILL_TILE_ISA(t, SUF, ATTR, FILL, NT)                                                      \
+    static CXB_FLATTEN ATTR void tile_fill_##t##SUF(const cxb_bulk_job *job, const void *states, void *work, \
+                                                    uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                                    void *out, double *sums)                        \
     {                                                                                              \
         (void)sums;                                                                                \
-        const cxb_mtgp32_state *P = states;                                                        \
-        cxb_mtgp32_state *W = work;                                                                \
+        const cxb_##t##_state *P = states;                                                         \
+        cxb_##t##_state *W = work;                                                                 \
         const uint64_t S = job->streams, n = job->n, C = job->chunk;                               \
         uint32_t *o = out;                                                                         \
         for (uint64_t s = s0; s < s1; ++s) {                                                       \
             if (r0 == 0)                                                                           \
                 W[s] = P[s];                                                                       \
             uint64_t base = (r0 * S + s) * C;                                                      \
-            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * C)                         \
-                FILL(&W[s], o + base, MIN(C, n - base));                                           \
+            for (uint64_t r = r0; r < r1 && base < n; ++r, base += S * C) {                       \
+                uint64_t m = MIN(C, n - base);                                                     \
+                if (!NT) {                                                                         \
+                    FILL(&W[s], o + base, m);                                                      \
+                    continue;                                                                      \
+                }                                                                                  \
+                /* streamed: the chunk in pieces through a buffer in L1 */                         \
+                for (uint64_t k = 0; k < m; k += FILL_NT_WORDS) {                                  \
+                    uint32_t buf[FILL_NT_WORDS];                                                   \
+                    uint64_t q = MIN(FILL_NT_WORDS, m - k);                                        \
+                    FILL(&W[s], buf, q);                                                           \
+                    cxb_bulk_put_u32(o + base + k, buf, q, 1);                                     \
+                }                                                                                  \
+            }                                                                                      \
         }                                                                                          \
     }
-FILL_TILE_ISA(, , cxb_mtgp32_fill_u32)
+/* words of a streamed fill piece: one MT19937 block (624), and MTGP32's chunk of 256 whole */
+#define FILL_NT_WORDS 1024
+#define FILL_TILES(t, SUF, ATTR, FILL) FILL_TILE_ISA(t, SUF, ATTR, FILL, 0) FILL_TILE_ISA(t, SUF##_nt, ATTR, FILL, 1)
+#if CXB_HAVE_MTGP32
+FILL_TILES(mtgp32, , , cxb_mtgp32_fill_u32)
 #if CXB_BULK_AVX2
-FILL_TILE_ISA(_avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
+FILL_TILES(mtgp32, _avx2, __attribute__((target("avx2"))), cxb_mtgp32_fill_u32_avx2)
 #endif
+#endif
+FILL_TILES(mt19937, , , cxb_mt19937_fill_u32)
+#if CXB_BULK_AVX2
+FILL_TILES(mt19937, _avx2, __attribute__((target("avx2"))), cxb_mt19937_fill_u32)
+FILL_TILES(mt19937, _avx512, CXB_AVX512_ATTR, cxb_mt19937_fill_u32)
+#endif
+#undef FILL_TILES
 #undef FILL_TILE_ISA
-#endif
+
+/* The other stateful generators' uint32 stores, streamed (XORWOW, MRG32k3a, TinyMT32, NR3
+ * ...): round-major instead of stream-major, so that each tile row (the chunks of ts streams in
+ * one round: contiguous in the output, 256 bytes at the defaults) is drawn into a buffer in L1
+ * and streamed out whole; stream-major would leave every line of the tile half written in the
+ * write-combining buffers (16 rows at once). The streams' states live in work[] between rounds
+ * (in L1: ts states). Rows longer than ROWS_NT_WORDS: the ordinary tile. */
+#define ROWS_NT_WORDS 4096
+#define ROWS_NT_TILE(name_, t, kind_, streams_, chunk_)                                                \
+    static CXB_ALWAYS_INLINE void rows_nt_##t(const cxb_bulk_job *job, const cxb_##t##_state *P,   \
+                                              cxb_##t##_state *W, uint64_t s0, uint64_t s1,         \
+                                              uint64_t r0, uint64_t r1, uint32_t *out, uint64_t C)  \
+    {                                                                                              \
+        const uint64_t S = job->streams, n = job->n;                                               \
+        uint32_t row[ROWS_NT_WORDS];                                                               \
+        if (r0 == 0)                                                                               \
+            for (uint64_t s = s0; s < s1; ++s)                                                     \
+                W[s] = P[s];                                                                       \
+        for (uint64_t r = r0; r < r1; ++r) {                                                       \
+            uint64_t base = (r * S + s0) * C;                                                      \
+            if (base >= n)                                                                         \
+                break;                                                                             \
+            uint64_t cnt = MIN((s1 - s0) * C, n - base), k = 0;                                    \
+            for (uint64_t s = s0; s < s1 && k < cnt; ++s, k += C) {                                \
+                cxb_##t##_state st = W[s];                                                         \
+                if (cnt - k >= C) {                                                                \
+                    for (uint64_t j = 0; j < C; ++j)                                               \
+                        row[k + j] = cxb_bulk_u32_##t(&st);                                        \
+                } else {                                                                           \
+                    for (uint64_t j = 0; j < cnt - k; ++j)                                         \
+                        row[k + j] = cxb_bulk_u32_##t(&st);                                        \
+                }                                                                                  \
+                W[s] = st;                                                                         \
+            }                                                                                      \
+            cxb_bulk_put_u32(out + base, row, cnt, 1);                                             \
+        }                                                                                          \
+    }                                                                                              \
+    static CXB_FLATTEN void tile_rows_nt_##t(const cxb_bulk_job *job, const void *states, void *work, \
+                                             uint64_t s0, uint64_t s1, uint64_t r0, uint64_t r1,    \
+                                             void *out, double *sums)                               \
+    {                                                                                              \
+        if (tag_counter[CXB_BULK_TAG_##t] || (s1 - s0) * job->chunk > ROWS_NT_WORDS)               \
+            tile_store_##t##_u32(job, states, work, s0, s1, r0, r1, out, sums);                    \
+        else if (job->chunk == 4)                                                                  \
+            rows_nt_##t(job, states, work, s0, s1, r0, r1, out, 4);                                \
+        else                                                                                       \
+            rows_nt_##t(job, states, work, s0, s1, r0, r1, out, job->chunk);                       \
+    }
+CXB_BULK_TAGS(ROWS_NT_TILE)
+#undef ROWS_NT_TILE
 
 static const cxb_bulk_tile_fn tiles[CXB_BULK_NTAGS][CXB_BULK_NELEM][2] = {
 #define TAG_ROW(name, t, kind, streams, chunk)                                                     \
@@ -289,42 +382,132 @@ static const cxb_bulk_tile_fn curand_tiles[CXB_BULK_NTAGS][2][2] = {
 #undef CURAND_ROW
 };
 
-cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
+/* The best of a tile's versions that isa allows: a version that is not compiled (NULL) falls
+ * back to the next lower one, AVX-512 > AVX2 > baseline. */
+static cxb_bulk_tile_fn pick(cxb_bulk_isa isa, cxb_bulk_tile_fn base, cxb_bulk_tile_fn avx2, cxb_bulk_tile_fn avx512)
 {
-    if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM)
-        return NULL;
-    if (isa == CXB_BULK_ISA_BEST)
-        isa = cxb_bulk_isa_available(CXB_BULK_ISA_AVX2) ? CXB_BULK_ISA_AVX2 : CXB_BULK_ISA_BASE;
-    else if (!cxb_bulk_isa_available(isa))
-        return NULL;
-    if (elem >= CXB_BULK_E_CF32)
-        return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
+    if (isa == CXB_BULK_ISA_AVX512 && avx512)
+        return avx512;
+    if (isa >= CXB_BULK_ISA_AVX2 && avx2)
+        return avx2;
+    return base;
+}
+
+#if CXB_BULK_AVX2
+#define ISA_FNS(f, NT) f##NT, f##_avx2##NT, f##_avx512##NT
+#define ISA_FNS2(f, NT) f##NT, f##_avx2##NT, NULL
+#else
+#define ISA_FNS(f, NT) f##NT, NULL, NULL
+#define ISA_FNS2(f, NT) f##NT, NULL, NULL
+#endif
+
+/* The tile of (tag, elem, mode) for isa (resolved: not BEST), with streaming stores (nt) or
+ * not; NULL for nt where there is no streaming version. */
+static cxb_bulk_tile_fn tile_pick(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa, int nt)
+{
     if (elem == CXB_BULK_E_U32 && mode == CXB_BULK_STORE) {
         switch (tag) {
-#if CXB_BULK_AVX2
 #define BLOCK4_CASE(t)                                                                             \
     case CXB_BULK_TAG_##t:                                                                         \
-        return isa == CXB_BULK_ISA_AVX2 ? tile_block4_##t##_avx2 : tile_block4_##t;
-#else
-#define BLOCK4_CASE(t)                                                                             \
-    case CXB_BULK_TAG_##t:                                                                         \
-        return tile_block4_##t;
-#endif
+        return nt ? pick(isa, ISA_FNS(tile_block4_##t, _nt)) : pick(isa, ISA_FNS(tile_block4_##t, ));
             CXB_BULK_BLOCK4_TAGS(BLOCK4_CASE)
 #undef BLOCK4_CASE
 #if CXB_HAVE_MTGP32
         case CXB_BULK_TAG_mtgp32:
-#if CXB_BULK_AVX2
-            return isa == CXB_BULK_ISA_AVX2 ? tile_fill_mtgp32_avx2 : tile_fill_mtgp32;
-#else
-            return tile_fill_mtgp32;
+            return nt ? pick(isa, ISA_FNS2(tile_fill_mtgp32, _nt)) : pick(isa, ISA_FNS2(tile_fill_mtgp32, ));
 #endif
-#endif
+        case CXB_BULK_TAG_mt19937:
+            return nt ? pick(isa, ISA_FNS(tile_fill_mt19937, _nt)) : pick(isa, ISA_FNS(tile_fill_mt19937, ));
         default:
+            if (nt && !tag_counter[tag]) {
+                static const cxb_bulk_tile_fn rows_nt[CXB_BULK_NTAGS] = {
+#define ROWS_NT_ROW(name_, t, kind_, streams_, chunk_) [CXB_BULK_TAG_##t] = tile_rows_nt_##t,
+                    CXB_BULK_TAGS(ROWS_NT_ROW)
+#undef ROWS_NT_ROW
+                };
+                return rows_nt[tag];
+            }
             break;
         }
     }
+    if (nt)
+        return NULL; /* floats, sums, counter-based generators without blocks: ordinary stores */
+    if (elem >= CXB_BULK_E_CF32)
+        return curand_tiles[tag][elem - CXB_BULK_E_CF32][mode == CXB_BULK_SUM];
     return tiles[tag][elem][mode == CXB_BULK_SUM];
+}
+
+/* BEST: the highest instruction set the CPU has, capped by the environment variable
+ * CXB_BULK_ISA=base|avx2 (to measure the clones against each other in one binary, README). */
+static int resolve_isa(cxb_bulk_isa *isa)
+{
+    if (*isa == CXB_BULK_ISA_BEST) {
+        const char *e = getenv("CXB_BULK_ISA");
+        cxb_bulk_isa cap = !e ? CXB_BULK_ISA_AVX512
+                           : !strcmp(e, "base") ? CXB_BULK_ISA_BASE
+                           : !strcmp(e, "avx2") ? CXB_BULK_ISA_AVX2
+                                                : CXB_BULK_ISA_AVX512;
+        *isa = cap >= CXB_BULK_ISA_AVX512 && cxb_bulk_isa_available(CXB_BULK_ISA_AVX512) ? CXB_BULK_ISA_AVX512
+               : cap >= CXB_BULK_ISA_AVX2 && cxb_bulk_isa_available(CXB_BULK_ISA_AVX2)   ? CXB_BULK_ISA_AVX2
+                                                                                        : CXB_BULK_ISA_BASE;
+    }
+    return cxb_bulk_isa_available(*isa);
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
+{
+    if ((unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM || (unsigned)isa > CXB_BULK_ISA_BEST ||
+        !resolve_isa(&isa))
+        return NULL;
+    return tile_pick(tag, elem, mode, isa, 0);
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile_nt_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa)
+{
+    if (!CXB_BULK_HAVE_NT || (unsigned)tag >= CXB_BULK_NTAGS || (unsigned)elem >= CXB_BULK_NELEM ||
+        (unsigned)isa > CXB_BULK_ISA_BEST || !resolve_isa(&isa))
+        return NULL;
+    return tile_pick(tag, elem, mode, isa, 1);
+}
+
+/* Where streaming stores are the default (above CXB_BULK_NT_MIN_BYTES): only where they were
+ * measured faster than ordinary stores on the 2-core dev VM (AMD EPYC, 2^24 uint32, 4 runs
+ * each, README issue #3). MT19937: seq 2.12-2.28 against 1.53-1.90 G/s, 2 threads 3.1-3.9
+ * against 2.4-3.2. MTGP32 on 2 or more workers only: 2 threads 1.7-2.7 against 1.4-1.8 G/s,
+ * but one thread 0.9-1.35 against 1.2-1.56. Philox, Threefry and XORWOW ran slower streamed
+ * at 1 and 2 threads (XORWOW's round-major rows alone cost 1.17 -> 0.74 G/s); their streaming
+ * versions stay, tested, for CXB_BULK_NT=1 on other hosts. */
+static int nt_default(cxb_bulk_tag tag, unsigned workers)
+{
+#if CXB_HAVE_MTGP32
+    if (tag == CXB_BULK_TAG_mtgp32)
+        return workers > 1;
+#endif
+    (void)workers;
+    return tag == CXB_BULK_TAG_mt19937;
+}
+
+int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec, unsigned workers)
+{
+    /* CXB_BULK_NT=0 never, =1 for every generator at any size: for measuring the two against
+     * each other in one binary (README); unset or anything else: the default above */
+    const char *e = getenv("CXB_BULK_NT");
+    if (e && e[0] == '0' && !e[1])
+        return 0;
+    if (spec->mode != CXB_BULK_STORE)
+        return 0;
+    if (e && e[0] == '1' && !e[1])
+        return 1;
+    return nt_default(cxb_bulk_spec_tag(spec), workers) &&
+           spec->job.n > CXB_BULK_NT_MIN_BYTES / cxb_bulk_elem_bytes(spec);
+}
+
+cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec, unsigned workers)
+{
+    cxb_bulk_tag tag = cxb_bulk_spec_tag(spec);
+    cxb_bulk_elem elem = cxb_bulk_spec_elem(spec);
+    cxb_bulk_tile_fn fn = cxb_bulk_nt_wanted(spec, workers) ? cxb_bulk_tile_nt_isa(tag, elem, spec->mode, CXB_BULK_ISA_BEST) : NULL;
+    return fn ? fn : cxb_bulk_tile(tag, elem, spec->mode);
 }
 
 int cxb_bulk_isa_available(cxb_bulk_isa isa)
@@ -336,6 +519,12 @@ int cxb_bulk_isa_available(cxb_bulk_isa isa)
     case CXB_BULK_ISA_AVX2:
 #if CXB_BULK_AVX2
         return __builtin_cpu_supports("avx2") != 0;
+#else
+        return 0;
+#endif
+    case CXB_BULK_ISA_AVX512:
+#if CXB_BULK_AVX2
+        return __builtin_cpu_supports("avx512f") != 0;
 #else
         return 0;
 #endif
@@ -547,7 +736,7 @@ void cxb_bulk_states_piece(cxb_bulk_tag tag, uint64_t seed, const void *jump, ui
 cxb_status cxb_bulk_run_seq(const cxb_bulk_spec *spec, const void *states, void *work, void *out,
                             double *sums)
 {
-    cxb_bulk_tile_fn fn = cxb_bulk_tile(cxb_bulk_spec_tag(spec), cxb_bulk_spec_elem(spec), spec->mode);
+    cxb_bulk_tile_fn fn = cxb_bulk_tile_for(spec, 1);
     if (!fn)
         return cxb_fail(CXB_EINPUT, "bulk: no such combination of generator and conversion");
     const cxb_bulk_job *job = &spec->job;
@@ -561,6 +750,7 @@ cxb_status cxb_bulk_run_seq(const cxb_bulk_spec *spec, const void *states, void 
     for (uint64_t s0 = 0; s0 < active; s0 += ts)
         for (uint64_t r0 = 0; r0 < rounds; r0 += tr)
             fn(job, states, work, s0, MIN(s0 + ts, active), r0, MIN(r0 + tr, rounds), out, sums);
+    cxb_bulk_put_done(1); /* after streaming stores, if the tiles made any */
     return CXB_OK;
 }
 

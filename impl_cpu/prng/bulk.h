@@ -22,14 +22,29 @@ typedef void (*cxb_bulk_tile_fn)(const cxb_bulk_job *job, const void *states, vo
 cxb_bulk_tile_fn cxb_bulk_tile(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode);
 int cxb_bulk_tag_counter(cxb_bulk_tag tag);
 
-/* The instruction sets a tile may be compiled for: the build's baseline, and AVX2 clones of
- * the vectorised tiles on x86-64 (impl_cpu/prng/bulk.c). cxb_bulk_tile gives the best one the
- * CPU has (CXB_BULK_ISA_BEST); cxb_bulk_tile_isa a given one (for tests: every version must
- * write the same outputs), NULL where that one is not compiled in or the CPU lacks it. A tile
- * without an AVX2 clone is its baseline version under every isa. */
-typedef enum cxb_bulk_isa { CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_BEST } cxb_bulk_isa;
+/* The instruction sets a tile may be compiled for: the build's baseline, and AVX2 and AVX-512
+ * (avx512f) clones of the vectorised tiles on x86-64 (impl_cpu/prng/bulk.c). cxb_bulk_tile
+ * gives the best one the CPU has (CXB_BULK_ISA_BEST); cxb_bulk_tile_isa a given one (for
+ * tests: every version must write the same outputs), NULL where the CPU or the build lacks
+ * that instruction set. A tile without a clone for isa is its next lower version (AVX-512 >
+ * AVX2 > baseline). The environment variable CXB_BULK_ISA=base|avx2 caps BEST, for measuring. */
+typedef enum cxb_bulk_isa { CXB_BULK_ISA_BASE, CXB_BULK_ISA_AVX2, CXB_BULK_ISA_AVX512, CXB_BULK_ISA_BEST } cxb_bulk_isa;
 cxb_bulk_tile_fn cxb_bulk_tile_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa);
 int cxb_bulk_isa_available(cxb_bulk_isa isa);
+
+/* The streaming-store version of a tile (impl_cpu/prng/bulk_store.h): NULL where there is none
+ * (floats, sums, counter-based generators other than Philox and Threefry) or the build lacks
+ * streaming stores; same outputs as cxb_bulk_tile_isa's. */
+cxb_bulk_tile_fn cxb_bulk_tile_nt_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk_mode mode, cxb_bulk_isa isa);
+/* Whether a job's outputs are streamed on `workers` threads: by default stores larger than
+ * CXB_BULK_NT_MIN_BYTES of the generators where streaming measured faster (MT19937; MTGP32 on
+ * more than one worker: bulk.c nt_default); the environment variable CXB_BULK_NT=0 (never) or
+ * 1 (every generator, any size) overrides, for measuring. */
+int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec, unsigned workers);
+/* The tile seq (workers = 1) and pthreads run for spec: the best isa, streamed where
+ * cxb_bulk_nt_wanted and a streaming version exists. The one place where that choice is made
+ * for both backends. */
+cxb_bulk_tile_fn cxb_bulk_tile_for(const cxb_bulk_spec *spec, unsigned workers);
 
 /* The tile shape of a spec: ts streams x tr rounds. */
 void cxb_bulk_tile_shape(const cxb_bulk_spec *spec, uint64_t *ts, uint64_t *tr);

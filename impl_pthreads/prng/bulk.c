@@ -14,6 +14,7 @@
 #include "cxb/pool.h"
 #include "cxb/prng_gen.h"
 #include "impl_cpu/prng/bulk.h"
+#include "impl_cpu/prng/bulk_store.h"
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
@@ -58,13 +59,16 @@ static void bulk_group(void *arg, uint64_t g, unsigned worker)
     const bulk_task *t = arg;
     for (uint64_t p = g * t->group; p < MIN((g + 1) * t->group, t->pieces); ++p)
         bulk_one(t, p);
+    /* the tiles' streaming stores (impl_cpu/prng/bulk_store.h) are weakly ordered: fence them
+     * before the pool learns that this run is done, so that they are visible to whoever joins */
+    cxb_bulk_put_done(1);
 }
 
 cxb_status cxb_bulk_run_pthreads(struct cxb_pool *pool, const cxb_bulk_spec *spec, const void *states,
                                  void *work, void *out, double *sums)
 {
     cxb_bulk_tag tag = cxb_bulk_spec_tag(spec);
-    bulk_task t = {spec, cxb_bulk_tile(tag, cxb_bulk_spec_elem(spec), spec->mode), states, work, out, sums,
+    bulk_task t = {spec, cxb_bulk_tile_for(spec, cxb_pool_threads(pool)), states, work, out, sums,
                    0, 0, 0, 0, 0, 0, 0, 0};
     if (!t.fn)
         return cxb_fail(CXB_EINPUT, "bulk: no such combination of generator and conversion");
