@@ -316,37 +316,68 @@ LF24_SETUP(setup_cuda1, K_CUDA1)
 LF24_SETUP(setup_cuda2, K_CUDA2)
 LF24_SETUP(setup_cudashared, K_CUDASHARED)
 
-/* ---- prng.store.cuda: the store ceiling ---- */
+/* ---- prng.store.cuda and prng.store.pthreads: the store ceilings ---- */
 
 typedef struct store_ctx {
     cxb_store_cuda *cuda;
+    cxb_pool *pool, *own_pool; /* pthreads: the run's pool, or one of --set threads */
+    uint32_t *host;            /* pthreads: the output, page-aligned as the bulk rows' */
     uint64_t n;
 } store_ctx;
 
-static cxb_status store_setup(const cxb_params *p, const cxb_env *env, void **out)
+static const uint32_t *store_out(const store_ctx *c)
 {
-    (void)env;
+    return c->cuda ? cxb_store_cuda_out(c->cuda) : c->host;
+}
+
+static void store_teardown(void *vctx);
+
+static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int cuda, void **out)
+{
     /* the generator parameters are accepted and ignored, so that one --set applies to a
      * whole prng run, the ceiling included */
-    uint64_t n, spm;
+    uint64_t n, spm, threads = env->threads;
     cxb_status st = cxb_params_check_keys(p, cxb_prng_param_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "n", 1u << 20, &n)) == CXB_OK)
         st = cxb_params_u64(p, "spm", 0, &spm);
     if (st == CXB_OK && spm > 1024)
         st = cxb_fail(CXB_EINPUT, "--set spm=%llu: at most 1024 blocks per SM", (unsigned long long)spm);
+    if (st == CXB_OK && !cuda && (st = cxb_params_u64(p, "threads", env->threads, &threads)) == CXB_OK &&
+        (threads == 0 || threads > 4096))
+        st = cxb_fail(CXB_EINPUT, "--set threads=%llu: 1 to 4096", (unsigned long long)threads);
     if (st != CXB_OK)
         return st;
     store_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return cxb_fail(CXB_ERESOURCE, "store: out of host memory");
     c->n = n;
-    st = cxb_store_cuda_create(&c->cuda, n, (unsigned)spm);
+    c->pool = env->pool;
+    if (cuda) {
+        st = cxb_store_cuda_create(&c->cuda, n, (unsigned)spm);
+    } else {
+        /* a pool of its own for a thread sweep (compact binding), as the bulk rows do */
+        if (threads != env->threads && (st = cxb_pool_create(&c->own_pool, (unsigned)threads, CXB_BIND_COMPACT)) == CXB_OK)
+            c->pool = c->own_pool;
+        size_t bytes = ((size_t)n * sizeof(uint32_t) + 4095) / 4096 * 4096;
+        if (st == CXB_OK && !(c->host = aligned_alloc(4096, bytes ? bytes : 4096)))
+            st = cxb_fail(CXB_ERESOURCE, "store: no host memory for %llu words", (unsigned long long)n);
+    }
     if (st != CXB_OK) {
-        free(c);
+        store_teardown(c);
         return st;
     }
     *out = c;
     return CXB_OK;
+}
+
+static cxb_status store_setup(const cxb_params *p, const cxb_env *env, void **out)
+{
+    return store_setup_any(p, env, 1, out);
+}
+
+static cxb_status store_setup_pthreads(const cxb_params *p, const cxb_env *env, void **out)
+{
+    return store_setup_any(p, env, 0, out);
 }
 
 static cxb_status store_reset(void *ctx)
@@ -357,13 +388,14 @@ static cxb_status store_reset(void *ctx)
 
 static cxb_status store_run(void *ctx, cxb_phases *ph)
 {
-    return cxb_store_cuda_run(((store_ctx *)ctx)->cuda, ph);
+    store_ctx *c = ctx;
+    return c->cuda ? cxb_store_cuda_run(c->cuda, ph) : cxb_store_pthreads(c->pool, c->n, c->host);
 }
 
 static cxb_status store_verify(void *vctx)
 {
     store_ctx *c = vctx;
-    const uint32_t *o = cxb_store_cuda_out(c->cuda);
+    const uint32_t *o = store_out(c);
     for (uint64_t i = 0; i < c->n; ++i)
         if (o[i] != (uint32_t)i)
             return cxb_fail(CXB_EFAIL, "store: word %llu is %u, expected its index",
@@ -374,7 +406,7 @@ static cxb_status store_verify(void *vctx)
 static uint64_t store_checksum(void *vctx)
 {
     store_ctx *c = vctx;
-    return cxb_checksum_bytes(cxb_store_cuda_out(c->cuda), c->n * sizeof(uint32_t));
+    return cxb_checksum_bytes(store_out(c), c->n * sizeof(uint32_t));
 }
 
 static void store_teardown(void *vctx)
@@ -382,6 +414,8 @@ static void store_teardown(void *vctx)
     store_ctx *c = vctx;
     if (c) {
         cxb_store_cuda_destroy(c->cuda);
+        cxb_pool_destroy(c->own_pool);
+        free(c->host);
         free(c);
     }
 }
@@ -423,6 +457,9 @@ static const cxb_impl prng_impls[] = {
     {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
      "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
      store_run, store_verify, store_checksum, NULL, store_teardown},
+    {"prng.store.pthreads", "prng", "store", "pthreads", CXB_BACKEND_PTHREADS, 0,
+     "host threads writing n uint32 with ordinary stores: the host's bandwidth ceiling (--set threads)",
+     store_setup_pthreads, store_reset, store_run, store_verify, store_checksum, NULL, store_teardown},
     CXB_PRNG_INIT_IMPLS
 };
 

@@ -277,6 +277,8 @@ static char threads_values[256]; /* "1,2,...,cores", filled on first use */
 
 static cxb_sweep sweeps_gens[] = {
     CXB_RNG_LIST(GENS_ROWS)
+    /* the host's store ceiling against threads: what a bandwidth-bound generator can scale to */
+    {"gens-threads", "prng.store.pthreads", "seed=1234;n=16777216", "threads", threads_values},
     /* cuRAND's CPU host generators beside seq and pthreads (prng.md 6.6 series (CPU), 8.3 G5) */
     CXB_PRNG_CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
     /* cuRAND's host API in the same run, default and best ordering (prng.md 6.6, 8.1) */

@@ -24,6 +24,15 @@ run --impl prng.mrg32k3a.seq,prng.mrg32k3a.pthreads --set n=3001 --set mode=sum 
 run --impl prng.philox4x32.seq --set n=999 --set rounds=7 --set type=f32 >/dev/null 2>"$tmp/err" ||
     fail "rounds=7: $(cat "$tmp/err")"
 
+# the host's store ceiling (prng.store.pthreads): every word checked by the harness (word i = i)
+# at sizes that split unevenly over the 64 KiB pieces and threads, and an empty job
+for t in 1 3; do
+    for n in 0 1 16385 100003; do
+        run --impl prng.store.pthreads --set n=$n --set threads=$t >/dev/null 2>"$tmp/err" ||
+            fail "store.pthreads n=$n threads=$t: $(cat "$tmp/err")"
+    done
+done
+expect_error 2 run --impl prng.store.pthreads --set n=16 --set threads=0
 expect_error 2 run --impl prng.threefry4x32.seq --set n=16 --set conv=curand --set type=f32
 expect_error 2 run --impl prng.xorwow.seq --set n=16 --set type=f16
 expect_error 2 run --impl prng.philox4x32.seq --set n=16 --set rounds=8

@@ -157,6 +157,11 @@ cxb_status cxb_store_cuda_run(cxb_store_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx);
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx);
 
+/* prng.store.pthreads: the host's store ceiling, n uint32 written by the pool's threads
+ * (output i = i), ordinary stores, in 64 KiB pieces handed out dynamically
+ * (impl_pthreads/prng/store.c). */
+cxb_status cxb_store_pthreads(struct cxb_pool *pool, uint64_t n, uint32_t *out);
+
 /* ---- Philox4x32 bulk generation: n outputs of the stream of curand_init(seed, 0, 0) +
  * curand() (rounds = 10; 7 offered): the S = 1, C = 4 job of the generic bulk path
  * (cxb/prng_gen.h, which prng.philox4x32.{seq,pthreads,cuda} run), for callers that want
