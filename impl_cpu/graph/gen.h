@@ -95,7 +95,10 @@ uint64_t cxb_gnm_merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b,
 uint64_t cxb_gnm_common(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb);
 uint64_t cxb_gnm_lower_bound(const uint64_t *a, uint64_t n, uint64_t key);
 
-/* Allocates out->key for count tuples (at least one slot). */
+/* A block of bytes (0: 8) for tuples or keys, released with free(): in 2 MiB pages when
+ * large and the kernel takes the advice (gen_rows.c says why); NULL when out of memory. */
+void *cxb_gen_buffer(size_t bytes);
+/* Allocates out->key for count tuples (at least one slot), with cxb_gen_buffer. */
 cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count);
 
 #ifdef __cplusplus

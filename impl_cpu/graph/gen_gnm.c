@@ -12,6 +12,7 @@
  * in the bucket), and the parallel merge's pieces. The sequential driver keeps
  * cxb_sort_u64 + drop_repeats + one merge: the reference the pthreads output is checked
  * against is computed another way. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,8 +255,9 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges 
 {
     int complement;
     uint64_t target = cxb_gnm_target(s, &complement);
-    uint64_t *set = malloc((target ? target : 1) * sizeof *set);
-    uint64_t *tmp = malloc((target ? target : 1) * sizeof *tmp);
+    int fits = target <= SIZE_MAX / sizeof(uint64_t);
+    uint64_t *set = fits ? cxb_gen_buffer(target * sizeof *set) : NULL;
+    uint64_t *tmp = fits ? cxb_gen_buffer(target * sizeof *tmp) : NULL;
     uint64_t *fresh = NULL;
     cxb_gnm_unique_fn unique = ops->unique ? ops->unique : seq_unique;
     cxb_gnm_merge_fn merge = ops->merge ? ops->merge : seq_merge;
@@ -273,7 +275,7 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges 
             (st = unique(set, tmp, target, hi, &k, ops->arg)) != CXB_OK)
             goto done;
     }
-    if (k < target && !(fresh = malloc((target - k) * sizeof *fresh))) {
+    if (k < target && !(fresh = cxb_gen_buffer((target - k) * sizeof *fresh))) {
         st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges",
                       (unsigned long long)(target - k));
         goto done;
