@@ -11,7 +11,10 @@
  *    union cut into pieces at set positions as the driver cuts it;
  *  - gnm through cxb_generate_pthreads at 1, 2, 3 and 8 threads equal to seq, tuple for
  *    tuple, at sizes where the bucket sort and the piecewise merge engage (2^20 draws; a
- *    dense graph with many rounds whose merges are large). */
+ *    dense graph with many rounds whose merges are large);
+ *  - cxb_gen_buffer (small, large: 2 MiB-page advice; writable end to end) and cxb_gen_touch
+ *    touching only inside its range (a pattern around an unaligned range survives; ASan
+ *    would see a touch outside the block) on pools of 1, 2, 3 and 8 threads. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,6 +23,7 @@
 #include "cxb/graph_gen.h"
 #include "cxb/pool.h"
 #include "impl_cpu/graph/gen.h"
+#include "impl_pthreads/graph/gen_touch.h"
 
 static uint64_t rng_state;
 
@@ -217,6 +221,35 @@ static void check_merge(void)
     free(piece);
 }
 
+static void check_buffers(void)
+{
+    static const unsigned threads[] = {1, 2, 3, 8};
+    void *z = cxb_gen_buffer(0);
+    CHECK(z != NULL);
+    free(z);
+    size_t bytes = ((size_t)13 << 20) + 12345; /* above the 2 MiB-page threshold, no multiple of a page */
+    unsigned char *p = cxb_gen_buffer(bytes);
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    for (int t = 0; t < 4; ++t) {
+        cxb_pool *pool;
+        CHECK(cxb_pool_create(&pool, threads[t], CXB_BIND_NONE) == CXB_OK);
+        memset(p, 0xA5, bytes);
+        size_t lo = 777 + (size_t)t * 4096, len = bytes - lo - 999; /* unaligned both ends */
+        CHECK(cxb_gen_touch(pool, p + lo, len) == CXB_OK);
+        size_t bad = 0;
+        for (size_t i = 0; i < lo; ++i)
+            bad += p[i] != 0xA5;
+        for (size_t i = lo + len; i < bytes; ++i)
+            bad += p[i] != 0xA5;
+        CHECK_MSG(bad == 0, "cxb_gen_touch with %u threads wrote %zu bytes outside its range", threads[t], bad);
+        CHECK(cxb_gen_touch(pool, p, 100) == CXB_OK && cxb_gen_touch(pool, p, 0) == CXB_OK);
+        cxb_pool_destroy(pool);
+    }
+    free(p);
+}
+
 static void check_generator(void)
 {
     static const unsigned threads[] = {1, 2, 3, 8};
@@ -254,6 +287,7 @@ int main(void)
     check_small();
     check_buckets();
     check_merge();
+    check_buffers();
     check_generator();
     CHECK_DONE();
 }

@@ -70,6 +70,9 @@ typedef struct cxb_gnm_ops {
     cxb_gnm_draw_fn draws;
     cxb_gnm_unique_fn unique;
     cxb_gnm_merge_fn merge;
+    /* called once on each fresh key array before it is used (NULL: nothing): the pthreads
+     * driver faults its pages in on every worker at once */
+    cxb_status (*touch)(void *p, size_t bytes, void *arg);
     void *arg;
 } cxb_gnm_ops;
 cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges *out);

@@ -269,6 +269,9 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges 
                       (unsigned long long)target);
         goto done;
     }
+    if (ops->touch && ((st = ops->touch(set, target * sizeof *set, ops->arg)) != CXB_OK ||
+                       (st = ops->touch(tmp, target * sizeof *tmp, ops->arg)) != CXB_OK))
+        goto done;
     uint64_t k = 0;
     if (target) { /* round 0: all m draws */
         if ((st = ops->draws(s, 0, target, set, ops->arg)) != CXB_OK ||
@@ -308,6 +311,6 @@ static cxb_status seq_draws(const cxb_gen_spec *s, uint32_t round, uint64_t coun
 
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out)
 {
-    cxb_gnm_ops ops = {seq_draws, NULL, NULL, NULL};
+    cxb_gnm_ops ops = {seq_draws, NULL, NULL, NULL, NULL};
     return cxb_gnm_run(s, &ops, out);
 }

@@ -7,7 +7,8 @@
  * a sort and dedup in cache (LSD over only the bits that vary in it); a scan of the kept
  * counts and a parallel copy of the buckets' kept keys to their final places. A later
  * round's merge into the set is cut into pieces at set positions (the new keys split by
- * binary search), counted, scanned and merged in parallel.
+ * binary search), counted, scanned and merged in parallel. The two key arrays are first
+ * touched on the pool, each worker its own 2 MiB blocks (gen_touch.c).
  *
  * Deviation from graph.md 10's wording: instead of a full LSD radix sort (six passes over
  * all keys at n = 2^20, each memory-bound, and a serial dedup after it), one partition
@@ -20,6 +21,7 @@
 
 #include "cxb/pool.h"
 #include "impl_cpu/graph/gen.h"
+#include "impl_pthreads/graph/gen_touch.h"
 
 #define GNM_CHUNK 65536u
 #define SORT_MIN_CHUNK 65536u /* keys per sort chunk at least; below two chunks: sequential */
@@ -208,10 +210,15 @@ static cxb_status pool_merge(const uint64_t *a, uint64_t na, const uint64_t *b, 
     return st;
 }
 
+static cxb_status pool_touch(void *p, size_t bytes, void *arg)
+{
+    return cxb_gen_touch(arg, p, bytes);
+}
+
 cxb_status cxb_gnm_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, cxb_edges *out);
 
 cxb_status cxb_gnm_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, cxb_edges *out)
 {
-    cxb_gnm_ops ops = {pool_draws, pool_unique, pool_merge, pool};
+    cxb_gnm_ops ops = {pool_draws, pool_unique, pool_merge, pool_touch, pool};
     return cxb_gnm_run(s, &ops, out);
 }
