@@ -16,11 +16,12 @@
  * workers, not imbalance. Also the same for seq, once per round, as the base of
  * "over seq". Output is checked against seq once (same tuples, byte for byte).
  *
- *   cc -O2 -std=c11 -I. -Iinclude scripts/experiments/graphgen_scale.c build/libcxb.a -lm -lpthread [-lhwloc]
+ *   cc -O2 -std=c11 -I. -Iinclude scripts/experiments/graphgen_scale.c build/libcxb.a -lm -lpthread -lhwloc (when built with hwloc)
  *   flock /tmp/cxb-bench.lock ./a.out SPEC [reps=7] [threads=1,2]
  * e.g. SPEC = gnm:n=1048576,m=16777216,seed=1 (the fast-threads gnm point) or
  * wsfast:n=1048576,k=32,p=0.1,seed=1, bacopy:n=1048576,m=16,seed=1, rmat:scale=20,ef=16,seed=1.
  */
+#define _DEFAULT_SOURCE /* opendir, getpid under -std=c11 */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
