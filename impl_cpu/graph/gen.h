@@ -51,20 +51,57 @@ void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *o
 cxb_status cxb_gnm_finish(const cxb_gen_spec *s, int complement, uint64_t **set, uint64_t k, uint64_t target,
                           cxb_edges *out);
 
-/* The rounds of gnm, set to the sorted canonical result; draws(s, round, count, dst, arg)
- * fills dst[0..count) with cxb_gnm_draws(s, round, 0, count, ...) in some way, and
- * sort(key, tmp, count, arg) sorts key[0..count) ascending (tmp: count scratch keys) in
- * some way (NULL: cxb_sort_u64). Round 0 sorts and dedups all m draws; a later round
- * sorts and dedups only its d_r draws and merges them into the set, dropping the keys
- * already there: the sorted unique union, as a re-sort of the whole set would give. */
+/* The rounds of gnm, set to the sorted canonical result. ops->draws(s, round, count, dst,
+ * arg) fills dst[0..count) with cxb_gnm_draws(s, round, 0, count, ...) in some way;
+ * ops->unique(key, tmp, count, hi, &kept, arg) sorts key[0..count) ascending, drops
+ * repeats and sets kept to what is left in key[0..kept) (tmp: count scratch keys; every
+ * key is at most hi); ops->merge(a, na, b, nb, out, &k, arg) writes the sorted unique
+ * union of the sorted unique a and b to out[0..k). NULL unique or merge: the sequential
+ * ones (cxb_sort_u64, drop repeats, cxb_gnm_merge_unique). Round 0 sorts and dedups all m
+ * draws; a later round sorts and dedups only its d_r draws and merges them into the set:
+ * the sorted unique union, as a re-sort of the whole set would give. */
 typedef cxb_status (*cxb_gnm_draw_fn)(const cxb_gen_spec *s, uint32_t round, uint64_t count,
                                       uint64_t *dst, void *arg);
-typedef cxb_status (*cxb_gnm_sort_fn)(uint64_t *key, uint64_t *tmp, uint64_t count, void *arg);
-cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, cxb_gnm_sort_fn sort, void *arg,
-                       cxb_edges *out);
+typedef cxb_status (*cxb_gnm_unique_fn)(uint64_t *key, uint64_t *tmp, uint64_t count, uint64_t hi,
+                                        uint64_t *kept, void *arg);
+typedef cxb_status (*cxb_gnm_merge_fn)(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb,
+                                       uint64_t *out, uint64_t *k, void *arg);
+typedef struct cxb_gnm_ops {
+    cxb_gnm_draw_fn draws;
+    cxb_gnm_unique_fn unique;
+    cxb_gnm_merge_fn merge;
+    /* called once on each fresh key array before it is used (NULL: nothing): the pthreads
+     * driver faults its pages in on every worker at once */
+    cxb_status (*touch)(void *p, size_t bytes, void *arg);
+    void *arg;
+} cxb_gnm_ops;
+cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges *out);
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out);
 
-/* Allocates out->key for count tuples (at least one slot). */
+/* The pieces of the pthreads gnm sort (one definition; the driver only schedules them).
+ * A bucket sort: keys go by their bits from `shift` up (cxb_gnm_bucket_plan: about
+ * CXB_GNM_BUCKET_KEYS keys a bucket, at most 2^CXB_GNM_BUCKET_BITS_MAX buckets; nb of them
+ * for keys up to hi) into ordered buckets, counted (hist[nb] += ) and scattered (pos[b]:
+ * the next slot of bucket b) per chunk; then each bucket is sorted and deduplicated in
+ * cache by cxb_gnm_sort_unique_small (a[0..n), scratch b[0..n); the kept keys end in
+ * a[0..return)). */
+#define CXB_GNM_BUCKET_KEYS 32768u    /* 256 KiB of keys + as much scratch: in a 1 MiB L2 */
+#define CXB_GNM_BUCKET_BITS_MAX 10u   /* 1024 buckets at most: a scatter's write streams stay in L1 */
+unsigned cxb_gnm_bucket_plan(uint64_t count, uint64_t hi, uint64_t *nb);
+void cxb_gnm_bucket_count(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *hist);
+void cxb_gnm_bucket_scatter(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *pos,
+                            uint64_t *dst);
+uint64_t cxb_gnm_sort_unique_small(uint64_t *a, uint64_t *b, uint64_t n);
+/* The merge's pieces: the sorted unique union of sorted unique a and b into out (returns
+ * its length); the keys of b also in a; the first index of sorted a[0..n) with a[i] >= key. */
+uint64_t cxb_gnm_merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb, uint64_t *out);
+uint64_t cxb_gnm_common(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb);
+uint64_t cxb_gnm_lower_bound(const uint64_t *a, uint64_t n, uint64_t key);
+
+/* A block of bytes (0: 8) for tuples or keys, released with free(): in 2 MiB pages when
+ * large and the kernel takes the advice (gen_rows.c says why); NULL when out of memory. */
+void *cxb_gen_buffer(size_t bytes);
+/* Allocates out->key for count tuples (at least one slot), with cxb_gen_buffer. */
 cxb_status cxb_gen_alloc(cxb_edges *out, uint64_t n, uint64_t count);
 
 #ifdef __cplusplus

@@ -3,7 +3,16 @@
  * the accumulated set is canonicalised, sorted and deduplicated; d_{r+1} = m - |set|
  * (a later round sorts only its own draws and merges them in: the same set).
  * For m > C(n,2)/2 the complement (C(n,2) - m edges) is drawn and inverted. The result
- * is the sorted canonical key set, so every driver gives the same tuples. */
+ * is the sorted canonical key set, so every driver gives the same tuples.
+ *
+ * Also here, the per-item pieces of the pthreads driver's sort (impl_pthreads/graph/
+ * gen_gnm.c), so that the sort it schedules is one definition: a partition of the keys
+ * by their top bits into cache-sized buckets (counted and scattered per chunk), then a
+ * sort and dedup of each bucket in cache (LSD, 11-bit digits over only the bits that vary
+ * in the bucket), and the parallel merge's pieces. The sequential driver keeps
+ * cxb_sort_u64 + drop_repeats + one merge: the reference the pthreads output is checked
+ * against is computed another way. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +48,7 @@ uint64_t cxb_gnm_unique(uint64_t *key, uint64_t *tmp, uint64_t count)
 }
 
 /* out = the sorted unique union of the sorted unique a[0..na) and b[0..nb) */
-static uint64_t merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb, uint64_t *out)
+uint64_t cxb_gnm_merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb, uint64_t *out)
 {
     uint64_t i = 0, j = 0, k = 0;
     while (i < na && j < nb) {
@@ -59,11 +68,153 @@ static uint64_t merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b, 
     return k;
 }
 
-static cxb_status sort_keys(cxb_gnm_sort_fn sort, void *arg, uint64_t *key, uint64_t *tmp, uint64_t count)
+uint64_t cxb_gnm_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
 {
-    if (sort)
-        return sort(key, tmp, count, arg);
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+uint64_t cxb_gnm_common(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb)
+{
+    /* a binary search per key of b, from where the last one ended (b is sorted): b is the
+     * few new draws of a later round, a the large set, so this reads a fraction of a */
+    uint64_t c = 0, lo = 0;
+    for (uint64_t j = 0; j < nb && lo < na; ++j) {
+        lo += cxb_gnm_lower_bound(a + lo, na - lo, b[j]);
+        c += lo < na && a[lo] == b[j];
+    }
+    return c;
+}
+
+/* ---- the bucket sort's pieces ---- */
+
+unsigned cxb_gnm_bucket_plan(uint64_t count, uint64_t hi, uint64_t *nb)
+{
+    unsigned bits = 0, len = 0;
+    while (bits < CXB_GNM_BUCKET_BITS_MAX && (count >> bits) > CXB_GNM_BUCKET_KEYS)
+        ++bits;
+    if (bits == 0) { /* one bucket: every key clamps to it (and a shift of 64 would be undefined) */
+        *nb = 1;
+        return 0;
+    }
+    for (uint64_t h = hi; h; h >>= 1)
+        ++len;
+    unsigned shift = len > bits ? len - bits : 0;
+    *nb = (hi >> shift) + 1;
+    return shift;
+}
+
+/* the bucket of a key: its bits from shift up, so buckets are ordered ranges of keys; a
+ * key above the plan's hi goes to the last bucket, which the in-bucket sort, over every
+ * bit that varies in it, still orders */
+static inline uint64_t bucket_of(uint64_t key, unsigned shift, uint64_t nb)
+{
+    uint64_t b = key >> shift;
+    return b < nb ? b : nb - 1;
+}
+
+void cxb_gnm_bucket_count(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *hist)
+{
+    for (uint64_t i = 0; i < n; ++i)
+        ++hist[bucket_of(key[i], shift, nb)];
+}
+
+void cxb_gnm_bucket_scatter(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *pos,
+                            uint64_t *dst)
+{
+    for (uint64_t i = 0; i < n; ++i) {
+        uint64_t k = key[i];
+        dst[pos[bucket_of(k, shift, nb)]++] = k;
+    }
+}
+
+#define DIGIT_BITS 11 /* 2048 counters of 4 bytes: a digit's histogram stays in L1 */
+#define DIGIT_MASK ((1u << DIGIT_BITS) - 1)
+#define DIGITS_MAX ((64 + DIGIT_BITS - 1) / DIGIT_BITS)
+
+uint64_t cxb_gnm_sort_unique_small(uint64_t *a, uint64_t *b, uint64_t n)
+{
+    if (n < 2)
+        return n;
+    if (n > UINT32_MAX) { /* the counters below are 32-bit; no bucket of a planned sort is this large */
+        cxb_sort_u64(a, b, n);
+        return drop_repeats(a, n);
+    }
+    uint64_t *src = a, *dst = b;
+    if (n <= 32) { /* insertion sort: a digit pass costs more than this */
+        for (uint64_t i = 1; i < n; ++i) {
+            uint64_t k = a[i], j = i;
+            for (; j > 0 && a[j - 1] > k; --j)
+                a[j] = a[j - 1];
+            a[j] = k;
+        }
+    } else {
+        /* digits of DIGIT_BITS bits, each starting at the lowest bit that still varies
+         * among the keys: the bits every key shares (those of the bucket, the high bits
+         * of u and v) cost no pass; LSD with stable passes, so the order is total */
+        uint64_t vary = 0, k0 = a[0];
+        for (uint64_t i = 0; i < n; ++i)
+            vary |= a[i] ^ k0;
+        unsigned lo[DIGITS_MAX], nd = 0;
+        while (vary) {
+            unsigned l = (unsigned)__builtin_ctzll(vary);
+            lo[nd++] = l;
+            vary &= ~((uint64_t)DIGIT_MASK << l);
+        }
+        uint32_t hist[DIGITS_MAX][DIGIT_MASK + 1];
+        memset(hist, 0, nd * sizeof hist[0]);
+        for (uint64_t i = 0; i < n; ++i) {
+            uint64_t k = a[i];
+            for (unsigned d = 0; d < nd; ++d)
+                ++hist[d][(k >> lo[d]) & DIGIT_MASK];
+        }
+        for (unsigned d = 0; d < nd; ++d) {
+            uint32_t *h = hist[d], sum = 0;
+            for (unsigned v = 0; v <= DIGIT_MASK; ++v) {
+                uint32_t c = h[v];
+                h[v] = sum;
+                sum += c;
+            }
+            for (uint64_t i = 0; i < n; ++i) {
+                uint64_t k = src[i];
+                dst[h[(k >> lo[d]) & DIGIT_MASK]++] = k;
+            }
+            uint64_t *t = src;
+            src = dst;
+            dst = t;
+        }
+    }
+    /* drop repeats, into a (in place when the last pass ended there) */
+    uint64_t k = 1;
+    a[0] = src[0];
+    for (uint64_t i = 1; i < n; ++i)
+        if (src[i] != a[k - 1])
+            a[k++] = src[i];
+    return k;
+}
+
+static cxb_status seq_unique(uint64_t *key, uint64_t *tmp, uint64_t count, uint64_t hi, uint64_t *kept,
+                             void *arg)
+{
+    (void)hi;
+    (void)arg;
     cxb_sort_u64(key, tmp, count);
+    *kept = drop_repeats(key, count);
+    return CXB_OK;
+}
+
+static cxb_status seq_merge(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb, uint64_t *out,
+                            uint64_t *k, void *arg)
+{
+    (void)arg;
+    *k = cxb_gnm_merge_unique(a, na, b, nb, out);
     return CXB_OK;
 }
 
@@ -100,38 +251,44 @@ void cxb_gnm_complement(uint64_t n, const uint64_t *set, uint64_t k, uint64_t *o
         }
 }
 
-cxb_status cxb_gnm_run(const cxb_gen_spec *s, cxb_gnm_draw_fn draws, cxb_gnm_sort_fn sort, void *arg,
-                       cxb_edges *out)
+cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges *out)
 {
     int complement;
     uint64_t target = cxb_gnm_target(s, &complement);
-    uint64_t *set = malloc((target ? target : 1) * sizeof *set);
-    uint64_t *tmp = malloc((target ? target : 1) * sizeof *tmp);
+    int fits = target <= SIZE_MAX / sizeof(uint64_t);
+    uint64_t *set = fits ? cxb_gen_buffer(target * sizeof *set) : NULL;
+    uint64_t *tmp = fits ? cxb_gen_buffer(target * sizeof *tmp) : NULL;
     uint64_t *fresh = NULL;
+    cxb_gnm_unique_fn unique = ops->unique ? ops->unique : seq_unique;
+    cxb_gnm_merge_fn merge = ops->merge ? ops->merge : seq_merge;
+    /* every key is u << 32 | v with u < v < n: at most this (target > 0 implies n >= 2) */
+    uint64_t hi = target ? cxb_edge_key((cxb_vid)(s->n - 2), (cxb_vid)(s->n - 1)) : 0;
     cxb_status st = CXB_OK;
     if (!set || !tmp) {
         st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges",
                       (unsigned long long)target);
         goto done;
     }
+    if (ops->touch && ((st = ops->touch(set, target * sizeof *set, ops->arg)) != CXB_OK ||
+                       (st = ops->touch(tmp, target * sizeof *tmp, ops->arg)) != CXB_OK))
+        goto done;
     uint64_t k = 0;
     if (target) { /* round 0: all m draws */
-        if ((st = draws(s, 0, target, set, arg)) != CXB_OK ||
-            (st = sort_keys(sort, arg, set, tmp, target)) != CXB_OK)
+        if ((st = ops->draws(s, 0, target, set, ops->arg)) != CXB_OK ||
+            (st = unique(set, tmp, target, hi, &k, ops->arg)) != CXB_OK)
             goto done;
-        k = drop_repeats(set, target);
     }
-    if (k < target && !(fresh = malloc((target - k) * sizeof *fresh))) {
+    if (k < target && !(fresh = cxb_gen_buffer((target - k) * sizeof *fresh))) {
         st = cxb_fail(CXB_ERESOURCE, "graph gen: no memory for %llu edges",
                       (unsigned long long)(target - k));
         goto done;
     }
     for (uint32_t r = 1; k < target; ++r) { /* the d_r missing keys, merged into the set */
         uint64_t d = target - k;
-        if ((st = draws(s, r, d, fresh, arg)) != CXB_OK || (st = sort_keys(sort, arg, fresh, tmp, d)) != CXB_OK)
+        if ((st = ops->draws(s, r, d, fresh, ops->arg)) != CXB_OK ||
+            (st = unique(fresh, tmp, d, hi, &d, ops->arg)) != CXB_OK ||
+            (st = merge(set, k, fresh, d, tmp, &k, ops->arg)) != CXB_OK)
             goto done;
-        d = drop_repeats(fresh, d);
-        k = merge_unique(set, k, fresh, d, tmp);
         uint64_t *t = set;
         set = tmp;
         tmp = t;
@@ -154,5 +311,6 @@ static cxb_status seq_draws(const cxb_gen_spec *s, uint32_t round, uint64_t coun
 
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out)
 {
-    return cxb_gnm_run(s, seq_draws, NULL, NULL, out);
+    cxb_gnm_ops ops = {seq_draws, NULL, NULL, NULL, NULL};
+    return cxb_gnm_run(s, &ops, out);
 }

@@ -7,13 +7,15 @@
  * parallel stable counting sort (per-chunk histograms, a scan in (set, chunk) order,
  * per-chunk scatter); a stable sort by set has one result, that of the sequential
  * cxb_disjoint_members, which it falls back to when c is too large for per-chunk
- * histograms. ws: coins in parallel,
+ * histograms. The output array is first touched on the pool, each worker its own 2 MiB
+ * blocks (gen_touch.c), before the fill pass. ws: coins in parallel,
  * then the sequential rewiring of impl_cpu/graph/gen_ws.c (graph.md 9.4). gnm is in
  * gen_gnm.c. */
 #include <stdlib.h>
 
 #include "cxb/pool.h"
 #include "impl_cpu/graph/gen.h"
+#include "impl_pthreads/graph/gen_touch.h"
 
 #define GEN_CHUNKS 4096u /* chunks per run at most: dynamic hand-out balances gnp's rows */
 
@@ -196,6 +198,8 @@ cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, c
     }
     if (st == CXB_OK)
         st = cxb_gen_alloc(out, s->n, total);
+    if (st == CXB_OK) /* fresh pages faulted in by all workers at once (gen_touch.c) */
+        st = cxb_gen_touch(pool, out->key, total * sizeof *out->key);
     if (st == CXB_OK) {
         t.key = out->key;
         st = cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, rows_chunk, &t);
