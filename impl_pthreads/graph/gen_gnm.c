@@ -10,6 +10,11 @@
  * binary search), counted, scanned and merged in parallel. The two key arrays are first
  * touched on the pool, each worker its own 2 MiB blocks (gen_touch.c).
  *
+ * Rounds 0 and 1 are fused (pool_first, issue #4): round 0's bucket histogram is counted
+ * while drawing, and round 1's few keys are merged into round 0's placement copy, bucket by
+ * bucket, instead of in a merge pass over the whole set after it: two passes over the m
+ * keys fewer (a read, and a read + write). Later rounds, if any, go as above.
+ *
  * Deviation from graph.md 10's wording: instead of a full LSD radix sort (six passes over
  * all keys at n = 2^20, each memory-bound, and a serial dedup after it), one partition
  * pass over memory and the rest in cache; every phase but the O(buckets) scans runs on the
@@ -25,6 +30,7 @@
 
 #define GNM_CHUNK 65536u
 #define SORT_MIN_CHUNK 65536u /* keys per sort chunk at least; below two chunks: sequential */
+#define FIRST_CHUNK 262144u /* draws per chunk of the fused first round (2 MiB of keys) */
 #define MERGE_MIN_PIECE 65536u /* set keys per merge piece at least */
 
 typedef struct gnm_task {
@@ -263,7 +269,12 @@ static cxb_status pool_first(const cxb_gen_spec *s, uint64_t *set, uint64_t *tmp
                              uint64_t *k, uint32_t *r, void *arg)
 {
     cxb_pool *pool = arg;
+    /* the draws are most of gnm's time (a Philox block each), so their chunks are finer
+     * than pool_unique's: a worker that falls behind holds up the others by at most one
+     * chunk of FIRST_CHUNK draws */
     uint64_t chunks = 4 * (uint64_t)cxb_pool_threads(pool), per, nb;
+    if (target / FIRST_CHUNK > chunks)
+        chunks = target / FIRST_CHUNK;
     if (target / SORT_MIN_CHUNK < chunks)
         chunks = target / SORT_MIN_CHUNK;
     unsigned shift = cxb_gnm_bucket_plan(target, hi, &nb);
@@ -284,7 +295,7 @@ static cxb_status pool_first(const cxb_gen_spec *s, uint64_t *set, uint64_t *tmp
     if ((st = cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, first_draw, &t)) != CXB_OK)
         goto done;
     scan_counts(&t, chunks);
-    if ((st = cxb_pool_for(pool, chunks, CXB_SCHED_STATIC, sort_scatter, &t)) != CXB_OK ||
+    if ((st = cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, sort_scatter, &t)) != CXB_OK ||
         (st = cxb_pool_for(pool, nb, CXB_SCHED_DYNAMIC, sort_bucket, &t)) != CXB_OK)
         goto done;
     uint64_t kept = 0, nf = 0;
