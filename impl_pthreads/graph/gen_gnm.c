@@ -269,8 +269,8 @@ static cxb_status pool_first(const cxb_gen_spec *s, uint64_t *set, uint64_t *tmp
 {
     cxb_pool *pool = arg;
     /* pool_unique's chunks, the draws handed out dynamically. (Chunks of 2^18 draws, 64 at
-     * 2^24 instead of 8, measured 4-6 ms slower at 2 threads on the 2-core VM, probably from
-     * the scatter's shorter runs per bucket.) */
+     * 2^24 instead of 8, so that a slow worker holds the other up less, measured no faster
+     * at 2 threads on the 2-core VM: 247-260 ms against 242-250.) */
     uint64_t chunks = 4 * (uint64_t)cxb_pool_threads(pool), per, nb;
     if (target / SORT_MIN_CHUNK < chunks)
         chunks = target / SORT_MIN_CHUNK;
