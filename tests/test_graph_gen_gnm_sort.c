@@ -7,11 +7,15 @@
  *  - the bucket pipeline composed here in the driver's order (plan, per-chunk count, scan,
  *    scatter, per-bucket sort, kept-count scan, placement), also with keys above the
  *    plan's hi (the last bucket takes them);
+ *  - the fused first rounds' pieces: cxb_gnm_draws_count against cxb_gnm_draws +
+ *    cxb_gnm_bucket_count (0, 1 and thousands of draws; 1 to 1024 buckets; n from 2 to
+ *    4e9), cxb_gnm_bucket_split against bucket numbers computed here;
  *  - the merge pieces: cxb_gnm_merge_unique, cxb_gnm_common, cxb_gnm_lower_bound, and the
  *    union cut into pieces at set positions as the driver cuts it;
  *  - gnm through cxb_generate_pthreads at 1, 2, 3 and 8 threads equal to seq, tuple for
  *    tuple, at sizes where the bucket sort and the piecewise merge engage (2^20 draws; a
- *    dense graph with many rounds whose merges are large);
+ *    dense graph with many rounds whose merges are large; round 0 without repeats, so no
+ *    round 1 to fuse; the complement; round 0 just large enough to be partitioned);
  *  - cxb_gen_buffer (small, large: 2 MiB-page advice; writable end to end) and cxb_gen_touch
  *    touching only inside its range (a pattern around an unaligned range survives; ASan
  *    would see a touch outside the block) on pools of 1, 2, 3 and 8 threads. */
@@ -171,6 +175,58 @@ static void check_buckets(void)
     free(r);
 }
 
+/* the fused first rounds' pieces (pool_first): cxb_gnm_draws_count writes what
+ * cxb_gnm_draws writes and adds what cxb_gnm_bucket_count adds; cxb_gnm_bucket_split
+ * finds each bucket's slice of sorted keys (checked against bucket numbers computed here:
+ * the key's bits from shift up, the last bucket taking every key above) */
+static void check_fused(void)
+{
+    static const uint64_t ns[] = {2, 3, 40, 1500, 1u << 20, 4000000000ull};
+    uint64_t max = 70000, *out = malloc(max * 8), *ref = malloc(max * 8);
+    uint64_t *h = malloc(1025 * 8), *hr = malloc(1025 * 8), *first = malloc(1025 * 8);
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i)
+        for (int rep = 0; rep < 4; ++rep) {
+            cxb_gen_spec s;
+            char text[96];
+            snprintf(text, sizeof text, "gnm:n=%llu,m=1,seed=%llu", (unsigned long long)ns[i],
+                     (unsigned long long)(next() % 1000000));
+            CHECK_MSG(cxb_gen_parse(text, &s) == CXB_OK, "%s", cxb_last_error());
+            uint64_t hi = cxb_edge_key((cxb_vid)(s.n - 2), (cxb_vid)(s.n - 1)), nb;
+            /* draw counts 0, 1, and plans with one bucket, a few, and the most */
+            uint64_t count = rep == 0 ? 0 : rep == 1 ? 1 : 1 + next() % max;
+            unsigned shift = cxb_gnm_bucket_plan(rep == 3 ? (uint64_t)1 << 40 : count, hi, &nb);
+            uint32_t round = (uint32_t)(next() % 3);
+            uint64_t i0 = next() % 1000000;
+            memset(h, 0, nb * 8);
+            memset(hr, 0, nb * 8);
+            cxb_gnm_draws_count(&s, round, i0, i0 + count, out, shift, nb, h);
+            cxb_gnm_draws(&s, round, i0, i0 + count, ref);
+            cxb_gnm_bucket_count(ref, count, shift, nb, hr);
+            CHECK_MSG(!memcmp(out, ref, count * 8) && !memcmp(h, hr, nb * 8),
+                      "draws_count: %s, %llu draws, %llu buckets", text, (unsigned long long)count,
+                      (unsigned long long)nb);
+            /* the split of the sorted unique draws, also with keys above hi (last bucket) */
+            if (count && rep == 2)
+                ref[0] = UINT64_MAX;
+            uint64_t m = ref_unique(ref, count);
+            cxb_gnm_bucket_split(ref, m, shift, nb, first);
+            CHECK(first[0] == 0 && first[nb] == m);
+            for (uint64_t b = 0; b < nb; ++b) {
+                CHECK(first[b] <= first[b + 1]);
+                for (uint64_t j = first[b]; j < first[b + 1]; ++j) {
+                    uint64_t want = nb == 1 ? 0 : ref[j] >> shift < nb ? ref[j] >> shift : nb - 1;
+                    CHECK_MSG(want == b, "bucket_split: %s, key %llu in bucket %llu, want %llu", text,
+                              (unsigned long long)ref[j], (unsigned long long)b, (unsigned long long)want);
+                }
+            }
+        }
+    free(out);
+    free(ref);
+    free(h);
+    free(hr);
+    free(first);
+}
+
 /* sorted unique random keys below lim */
 static uint64_t make_set(uint64_t *k, uint64_t n, uint64_t lim)
 {
@@ -256,7 +312,13 @@ static void check_generator(void)
     char text[128];
     const char *const forms[] = {"gnm:n=65536,m=1048576,seed=%llu", /* bucket sort, two rounds */
                                  "gnm:n=1500,m=562000,seed=%llu",   /* dense: many rounds, large merges */
-                                 "gnm:n=300000,m=300000,seed=%llu"};
+                                 "gnm:n=300000,m=300000,seed=%llu",
+                                 /* no repeats in round 0 (no round 1 to fuse), almost surely */
+                                 "gnm:n=268435456,m=262144,seed=%llu",
+                                 /* the complement drawn, partitioned and fused */
+                                 "gnm:n=2000,m=1800000,seed=%llu",
+                                 /* round 0 just above the partition's size (2 chunks) */
+                                 "gnm:n=4096,m=131072,seed=%llu"};
     cxb_pool *pool[4];
     for (int p = 0; p < 4; ++p)
         CHECK(cxb_pool_create(&pool[p], threads[p], CXB_BIND_NONE) == CXB_OK);
@@ -286,6 +348,7 @@ int main(void)
     rng_state = seed;
     check_small();
     check_buckets();
+    check_fused();
     check_merge();
     check_buffers();
     check_generator();

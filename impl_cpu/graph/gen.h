@@ -74,6 +74,12 @@ typedef struct cxb_gnm_ops {
      * driver faults its pages in on every worker at once */
     cxb_status (*touch)(void *p, size_t bytes, void *arg);
     void *arg;
+    /* NULL, or the driver's own first rounds: first(s, set, tmp, target, hi, &k, &r, arg)
+     * leaves the sorted unique set of rounds 0 .. r-1 in set[0..k) (tmp: target scratch
+     * keys), the set those rounds give one by one; the rounds from r on follow as above.
+     * The pthreads driver fuses round 1's merge into round 0's placement copy. */
+    cxb_status (*first)(const cxb_gen_spec *s, uint64_t *set, uint64_t *tmp, uint64_t target, uint64_t hi,
+                        uint64_t *k, uint32_t *r, void *arg);
 } cxb_gnm_ops;
 cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges *out);
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out);
@@ -91,6 +97,13 @@ unsigned cxb_gnm_bucket_plan(uint64_t count, uint64_t hi, uint64_t *nb);
 void cxb_gnm_bucket_count(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *hist);
 void cxb_gnm_bucket_scatter(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *pos,
                             uint64_t *dst);
+/* cxb_gnm_draws(s, round, i0, i1, out) that also counts each key's bucket into hist[nb]
+ * (what cxb_gnm_bucket_count over out would add) */
+void cxb_gnm_draws_count(const cxb_gen_spec *s, uint32_t round, uint64_t i0, uint64_t i1, uint64_t *out,
+                         unsigned shift, uint64_t nb, uint64_t *hist);
+/* Where each bucket's keys begin in sorted key[0..n): bucket b's are key[first[b],
+ * first[b + 1]) (first has nb + 1 entries; first[nb] = n). */
+void cxb_gnm_bucket_split(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *first);
 uint64_t cxb_gnm_sort_unique_small(uint64_t *a, uint64_t *b, uint64_t n);
 /* The merge's pieces: the sorted unique union of sorted unique a and b into out (returns
  * its length); the keys of b also in a; the first index of sorted a[0..n) with a[i] >= key. */

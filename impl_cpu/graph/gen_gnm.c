@@ -126,6 +126,32 @@ void cxb_gnm_bucket_count(const uint64_t *key, uint64_t n, unsigned shift, uint6
         ++hist[bucket_of(key[i], shift, nb)];
 }
 
+void cxb_gnm_draws_count(const cxb_gen_spec *s, uint32_t round, uint64_t i0, uint64_t i1, uint64_t *out,
+                         unsigned shift, uint64_t nb, uint64_t *hist)
+{
+    /* the histogram pass folded into the draws: the key is counted while in a register,
+     * instead of read back from memory in a pass of its own */
+    for (uint64_t i = i0; i < i1; ++i) {
+        uint64_t k = cxb_gnm_draw(s->seed, s->n, round, i);
+        out[i - i0] = k;
+        ++hist[bucket_of(k, shift, nb)];
+    }
+}
+
+void cxb_gnm_bucket_split(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *first)
+{
+    /* bucket b >= 1 begins at key b << shift (bucket_of: the last bucket also takes every
+     * key above its range, so its end is n); (nb - 1) << shift <= hi, so no shift overflows */
+    first[0] = 0;
+    if (n == 0) { /* key may be NULL: no arithmetic on it */
+        memset(first, 0, (nb + 1) * sizeof *first);
+        return;
+    }
+    for (uint64_t b = 1; b < nb; ++b)
+        first[b] = first[b - 1] + cxb_gnm_lower_bound(key + first[b - 1], n - first[b - 1], b << shift);
+    first[nb] = n;
+}
+
 void cxb_gnm_bucket_scatter(const uint64_t *key, uint64_t n, unsigned shift, uint64_t nb, uint64_t *pos,
                             uint64_t *dst)
 {
@@ -273,7 +299,11 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges 
                        (st = ops->touch(tmp, target * sizeof *tmp, ops->arg)) != CXB_OK))
         goto done;
     uint64_t k = 0;
-    if (target) { /* round 0: all m draws */
+    uint32_t r = 1;
+    if (target && ops->first) { /* the driver's own first rounds (pthreads: 0 and 1 fused) */
+        if ((st = ops->first(s, set, tmp, target, hi, &k, &r, ops->arg)) != CXB_OK)
+            goto done;
+    } else if (target) { /* round 0: all m draws */
         if ((st = ops->draws(s, 0, target, set, ops->arg)) != CXB_OK ||
             (st = unique(set, tmp, target, hi, &k, ops->arg)) != CXB_OK)
             goto done;
@@ -283,7 +313,7 @@ cxb_status cxb_gnm_run(const cxb_gen_spec *s, const cxb_gnm_ops *ops, cxb_edges 
                       (unsigned long long)(target - k));
         goto done;
     }
-    for (uint32_t r = 1; k < target; ++r) { /* the d_r missing keys, merged into the set */
+    for (; k < target; ++r) { /* the d_r missing keys, merged into the set */
         uint64_t d = target - k;
         if ((st = ops->draws(s, r, d, fresh, ops->arg)) != CXB_OK ||
             (st = unique(fresh, tmp, d, hi, &d, ops->arg)) != CXB_OK ||
@@ -311,6 +341,6 @@ static cxb_status seq_draws(const cxb_gen_spec *s, uint32_t round, uint64_t coun
 
 cxb_status cxb_gnm_seq(const cxb_gen_spec *s, cxb_edges *out)
 {
-    cxb_gnm_ops ops = {seq_draws, NULL, NULL, NULL, NULL};
+    cxb_gnm_ops ops = {seq_draws, NULL, NULL, NULL, NULL, NULL};
     return cxb_gnm_run(s, &ops, out);
 }
