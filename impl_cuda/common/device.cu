@@ -149,6 +149,15 @@ static __global__ void cxb_spin_kernel(uint64_t ns)
     } while (t - t0 < ns);
 }
 
+/* The spin on every SM (4 blocks of 128 threads per SM), on `stream`. */
+static cxb_status launch_spin(cudaStream_t stream, int64_t ns)
+{
+    int sms = 1;
+    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    cxb_spin_kernel<<<(unsigned)(sms > 0 ? sms : 1) * 4u, 128, 0, stream>>>((uint64_t)(ns > 0 ? ns : 0));
+    return CXB_CUDA_LAUNCHED("cxb_spin_kernel");
+}
+
 /* The armed spin (cxb/cuda.h): the runner and the rows run on one host thread. */
 static int64_t spin_armed_ns = -1; /* < 0: not armed */
 static int spin_queued;
@@ -164,10 +173,13 @@ extern "C" int cxb_cuda_spin_disarm(int64_t *spin_ns)
 {
     int queued = spin_queued;
     float ms = 0.0f;
-    if (spin_ns)
-        *spin_ns = queued && cudaEventElapsedTime(&ms, spin_ev[0], spin_ev[1]) == cudaSuccess
-                       ? (int64_t)((double)ms * 1e6 + 0.5)
-                       : 0;
+    if (spin_ns) {
+        *spin_ns = 0;
+        if (queued && cudaEventElapsedTime(&ms, spin_ev[0], spin_ev[1]) == cudaSuccess)
+            *spin_ns = (int64_t)((double)ms * 1e6 + 0.5);
+        else if (queued)
+            (void)cudaGetLastError(); /* a run that failed before its events: not a later call's error */
+    }
     spin_armed_ns = -1;
     spin_queued = 0;
     return queued;
@@ -177,14 +189,11 @@ cxb_status cxb_cuda_spin_enqueue(cudaStream_t stream)
 {
     if (spin_armed_ns < 0 || spin_queued)
         return CXB_OK;
-    int sms = 1;
-    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
     for (int i = 0; i < 2; ++i)
         if (!spin_ev[i])
             CXB_CUDA_TRY(cudaEventCreate(&spin_ev[i]));
     CXB_CUDA_TRY(cudaEventRecord(spin_ev[0], stream));
-    cxb_spin_kernel<<<(unsigned)(sms > 0 ? sms : 1) * 4u, 128, 0, stream>>>((uint64_t)spin_armed_ns);
-    cxb_status st = CXB_CUDA_LAUNCHED("cxb_spin_kernel");
+    cxb_status st = launch_spin(stream, spin_armed_ns);
     if (st != CXB_OK)
         return st;
     CXB_CUDA_TRY(cudaEventRecord(spin_ev[1], stream));
@@ -197,10 +206,7 @@ extern "C" cxb_status cxb_cuda_spin(int64_t ns)
     cxb_status st = device_check(0);
     if (st != CXB_OK)
         return st;
-    int sms = 1;
-    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-    cxb_spin_kernel<<<(unsigned)(sms > 0 ? sms : 1) * 4u, 128>>>((uint64_t)(ns > 0 ? ns : 0));
-    if ((st = CXB_CUDA_LAUNCHED("cxb_spin_kernel")) != CXB_OK)
+    if ((st = launch_spin(0, ns)) != CXB_OK)
         return st;
     return CXB_CUDA(cudaDeviceSynchronize());
 }
