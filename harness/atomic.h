@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 typedef struct cxb_afile {
     FILE *f;

@@ -1,12 +1,14 @@
-/* harness/cli.h - the subcommands of the cxbench program, one file each (STYLE.md:
- * the CLI dispatches, it does not grow every subcommand inline). Each takes argv with
- * argv[0] = the subcommand's name and returns the exit code (ARCHITECTURE.md). */
+/* harness/cli.h - the harness's own commands of the cxbench program (list, run, fit,
+ * compare, plot, report), one file each, and what every command shares: the one error
+ * line and number parsing. Studies bring their own commands through their descriptors
+ * (cxb_command, harness/registry.h); main.c builds the command table from both. Each
+ * command takes argv with argv[0] = its name and returns the exit code (docs/cli.md). */
 #ifndef CXB_HARNESS_CLI_H
 #define CXB_HARNESS_CLI_H
 
 #include <stdint.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 int cxb_cli_list(int argc, char **argv);
 int cxb_cli_run(int argc, char **argv);
@@ -14,13 +16,6 @@ int cxb_cli_fit(int argc, char **argv);
 int cxb_cli_compare(int argc, char **argv);
 int cxb_cli_plot(int argc, char **argv);
 int cxb_cli_report(int argc, char **argv);
-int cxb_cli_prng(int argc, char **argv);
-/* cxbench prng for the 32-bit generators (cli_prng_u32.c); argv[1] names the generator. */
-int cxb_cli_prng_u32(int argc, char **argv);
-int cxb_cli_graph(int argc, char **argv);
-/* cxbench prng-repro: Figure R1, reproducibility across decompositions (cli_prng_repro.c). */
-int cxb_cli_prng_repro(int argc, char **argv);
-
 /* An unsigned count (123, 1e8, 2^20, 0x10) for option `flag` of command `cmd`: 0, or the
  * exit code after printing the one error line. */
 int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out);

@@ -1,26 +1,41 @@
-/* cxbench list: studies and implementations, with availability (a GPU found or not). */
+/* cxbench list: studies and implementations, with availability (a GPU found or not), and
+ * with --presets each study's presets. A missing GPU is said once, not once per row. */
 #include <stdio.h>
+#include <string.h>
 
+#include "cxb/core/cuda.h"
 #include "harness/cli.h"
 #include "harness/registry.h"
 
 int cxb_cli_list(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1)
-        return cxb_cli_error(2, "list: unexpected argument '%s'", argv[1]);
+    int presets = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--presets"))
+            presets = 1;
+        else
+            return cxb_cli_error(2, "list: unexpected argument '%s'", argv[i]);
+    }
+    const char *no_gpu = NULL;
+    if (cxb_cuda_device_count(&no_gpu) <= 0) {
+        printf("note: rows that need a GPU are unavailable here: %s\n", no_gpu ? no_gpu : "no GPU");
+    } else {
+        no_gpu = NULL;
+    }
     size_t ns;
     const cxb_study *const *studies = cxb_studies(&ns);
     for (size_t i = 0; i < ns; ++i) {
         const cxb_study *s = studies[i];
         printf("%s: %s\n", s->name, s->summary);
-        for (size_t j = 0; j < s->nimpls; ++j) {
+        for (size_t j = 0; presets && j < s->npresets; ++j)
+            printf("  preset %-17s %s\n", s->presets[j].name, s->presets[j].summary);
+        for (size_t j = 0; !presets && j < s->nimpls; ++j) {
             const cxb_impl *im = &s->impls[j];
             const char *why = NULL;
             int ok = cxb_impl_available(im, &why);
             printf("  %-24s %-9s %-13s %s\n", im->id, cxb_backend_names[im->backend],
                    ok ? "available" : "unavailable", im->summary);
-            if (!ok)
+            if (!ok && (!no_gpu || !why || strcmp(why, no_gpu)))
                 printf("  %-24s %-9s (%s)\n", "", "", why);
         }
     }

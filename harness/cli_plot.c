@@ -29,7 +29,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/cli.h"
 #include "harness/csv.h"
 #include "harness/derive.h"

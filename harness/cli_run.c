@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "harness/cli.h"
-#include "impl_pthreads/bind_plan.h"
+#include "impl_pthreads/common/bind_plan.h"
 #include "harness/plot.h"
 #include "harness/runner.h"
 

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/registry.h"
 
 typedef enum cxb_cmp_verdict {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 typedef struct cxb_csv {
     size_t ncols, nrows;

@@ -4,7 +4,7 @@
 #ifndef CXB_HARNESS_DERIVE_H
 #define CXB_HARNESS_DERIVE_H
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/registry.h"
 
 /* Reads run_dir/samples.csv (and run_dir/floors.csv when present), writes

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 /* One size of a series. */
 typedef struct cxb_fit_point {

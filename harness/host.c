@@ -32,7 +32,7 @@
 #include <hwloc.h>
 
 #include "harness/atomic.h"
-#include "impl_pthreads/bind_plan.h"
+#include "impl_pthreads/common/bind_plan.h"
 #endif
 
 extern char **environ;

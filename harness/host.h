@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 typedef struct cxb_host_info {
     char hostname[256];

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cxb/config.h"
-#include "cxb/pool.h"
+#include "cxb/core/pool.h"
 #include "harness/params.h"
 
 #if CXB_HAVE_CALLGRIND

@@ -8,7 +8,7 @@
 #ifndef CXB_HARNESS_INSTRUCTIONS_H
 #define CXB_HARNESS_INSTRUCTIONS_H
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/registry.h"
 
 /* 1 if valgrind was found at build time and callgrind's client requests compiled in. */

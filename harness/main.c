@@ -1,102 +1,154 @@
-/* cxbench - the command line (ARCHITECTURE.md "Command line"): dispatch only. */
-#include <stdarg.h>
+/* cxbench - the command line (docs/cli.md): dispatch only. The harness's own commands are
+ * listed here; every other command comes from a study's descriptor (cxb_command), so a
+ * study adds commands without touching this file. A command path may have several words
+ * ("graph gen"): the longest path that matches argv wins, and a prefix that names a group
+ * ("graph") lists the group. --help or -h anywhere after a command prints its usage. */
 #include <stdio.h>
 #include <string.h>
 
-#include "cxb/prng_gen.h"
 #include "harness/cli.h"
-#include "harness/params.h"
 #include "harness/instructions.h"
+#include "harness/registry.h"
 
-int cxb_cli_error(int code, const char *fmt, ...)
-{
-    va_list ap;
-    fputs("cxbench: error: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return code;
-}
-
-int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out)
-{
-    char where[96];
-    snprintf(where, sizeof where, "%s: %s", cmd, flag);
-    return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
-}
-
-int cxb_cli_status(cxb_status st)
-{
-    if (st == CXB_OK)
-        return 0;
-    return cxb_cli_error((int)st, "%s", cxb_last_error());
-}
-
-/* One entry per command; usage lines are the README's "The cxbench command" list (continuation
- * lines start with a newline and their own indentation). prng's last form is followed by its
- * GEN list (usage_generators). */
-static const struct {
-    const char *name;
-    int (*fn)(int, char **);
-    const char *usage;
-} commands[] = {
-    {"list", cxb_cli_list, "list                  studies and implementations, available or not (and why)"},
+static const cxb_command harness_commands[] = {
+    {"list", cxb_cli_list, "list [--presets]", "studies and implementations, available or not (and why)", NULL},
     {"run", cxb_cli_run,
-     "run STUDY [--impl ID,...] [--set k=v ...] [--preset quick|ci|paper] [--reps N]\n"
+     "run STUDY [--impl ID,...] [--set k=v ...] [--preset NAME] [--reps N]\n"
      "                  [--max-reps N] [--min-time S] [--budget S] [--threads N] [--bind none|compact|spread]\n"
      "                  [--out DIR] [--machine NAME] [--noise S] [--plot] [--no-table] [--no-progress]\n"
-     "                  [--instructions] [--clean-partial]"},
-    {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table] [--style paper] [--format md|csv|tex]"},
+     "                  [--instructions] [--clean-partial]",
+     "run a study's sweeps: verified timings, a result set, a speed-up/slope table", NULL},
+    {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table] [--style paper] [--format md|csv|tex]",
+     "log-log slopes with confidence intervals", NULL},
     {"compare", cxb_cli_compare,
      "compare BASE NEW [--threshold X] [--fail-on-ambiguous] [--require-all] [--allow-cross-machine]\n"
-     "                  [--format md|csv]     regression verdict, exit 0/1/2"},
-    {"plot", cxb_cli_plot, "plot RESULTS [--out DIR] | cxbench plot SET SET... --out DIR | cxbench plot --all [ROOT]"},
-    {"report", cxb_cli_report, "report [ROOT] [--out FILE]  markdown report of the newest result sets"},
-    {"prng", cxb_cli_prng,
-     "prng lf24 [--seed IJ,KL|S] [--stream K] [--skip N] --count N [--format dec|hex|raw]\n"
-     "                  [--pack 16x2|3byte] [--r R] [--s S]\n"
-     "  cxbench prng philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N\n"
-     "  cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N [--format dec|hex|raw]\n"
-     "                  [--rounds R] [--dist split|spacing|leapfrog|param|counter|central]\n"
-     "                  [--interleave N[:C]] [--workers N] [--dc FILE] [--backend seq|pthreads|cuda]"},
-    {"prng-repro", cxb_cli_prng_repro,
-     "prng-repro [--tasks M] [--k K] [--seed S] [--threads P,...] [--shapes BxT,...] [--dc FILE]\n"
-     "                  [--no-cuda] [--out DIR] [--machine NAME]   the reproducibility matrix (Figure R1)"},
-    {"graph", cxb_cli_graph,
-     "graph gen MODEL:k=v,... | graph info FILE | graph convert IN OUT   (flags: see the README)"},
+     "                  [--format md|csv]",
+     "regression verdict between two result sets, exit 0/1/2", NULL},
+    {"plot", cxb_cli_plot, "plot RESULTS [--out DIR] | cxbench plot SET SET... --out DIR | cxbench plot --all [ROOT]",
+     "gnuplot figures of result sets", NULL},
+    {"report", cxb_cli_report, "report [ROOT] [--out FILE]", "markdown reproduction report against the papers",
+     NULL},
 };
+#define NHARNESS (sizeof harness_commands / sizeof harness_commands[0])
 
-/* "GEN: lf24, philox4x32, ...": every generator `prng` takes, from the one list
- * (CXB_RNG_LIST via cxb_rng_names) so that the help cannot fall behind it; wrapped. */
-static void usage_generators(FILE *f)
+/* Calls fn on every command, the harness's first, then each study's in registry order. */
+static void each_command(void (*fn)(const cxb_command *, void *), void *arg)
 {
-    const char *indent = "                  ";
-    size_t col = (size_t)fprintf(f, "%sGEN: lf24,", indent);
-    const char *p = cxb_rng_names();
+    for (size_t i = 0; i < NHARNESS; ++i)
+        fn(&harness_commands[i], arg);
+    size_t ns;
+    const cxb_study *const *studies = cxb_studies(&ns);
+    for (size_t s = 0; s < ns; ++s)
+        for (size_t i = 0; i < studies[s]->ncommands; ++i)
+            fn(&studies[s]->commands[i], arg);
+}
+
+/* How many leading words of argv (from argv[1]) the path matches: all its words or 0. */
+static int path_words(const char *path, int argc, char **argv)
+{
+    int w = 0;
+    const char *p = path;
     while (*p) {
-        size_t len = strcspn(p, ",");
-        int last = p[len] == '\0';
-        if (col + 1 + len + !last > 100)
-            col = (size_t)fprintf(f, "\n%s    ", indent) - 1;
-        col += (size_t)fprintf(f, " %.*s%s", (int)len, p, last ? "" : ",");
-        p += len + !last;
+        size_t len = strcspn(p, " ");
+        if (1 + w >= argc || strlen(argv[1 + w]) != len || strncmp(argv[1 + w], p, len))
+            return 0;
+        ++w;
+        p += len;
         while (*p == ' ')
             ++p;
     }
-    fputc('\n', f);
+    return w;
 }
+
+/* Whether argv's words from argv[1] (nwords of them) are a proper prefix of path. */
+static int is_group_of(const char *path, int nwords, char **argv)
+{
+    const char *p = path;
+    for (int w = 0; w < nwords; ++w) {
+        size_t len = strcspn(p, " ");
+        if (strlen(argv[1 + w]) != len || strncmp(argv[1 + w], p, len) || !p[len])
+            return 0;
+        p += len + 1;
+    }
+    return 1;
+}
+
+typedef struct match_ctx {
+    int argc;
+    char **argv;
+    const cxb_command *best;
+    int best_words;
+    int group_words; /* the words of argv that name a group (a prefix of some path) */
+    FILE *out;
+} match_ctx;
+
+static void match_one(const cxb_command *c, void *arg)
+{
+    match_ctx *m = arg;
+    int w = path_words(c->path, m->argc, m->argv);
+    if (w > m->best_words) {
+        m->best = c;
+        m->best_words = w;
+    }
+    for (int n = 1; n < m->argc; ++n)
+        if (n > m->group_words && is_group_of(c->path, n, m->argv))
+            m->group_words = n;
+}
+
+static void print_usage_one(const cxb_command *c, FILE *f)
+{
+    fprintf(f, "  cxbench %s\n", c->usage);
+    if (c->help)
+        c->help(f);
+}
+
+static void usage_all_one(const cxb_command *c, void *arg)
+{
+    print_usage_one(c, arg);
+}
+
+static const char exit_codes[] =
+    "\nexit codes: 0 success, 1 regression or failed check, 2 bad input, 3 missing resource\n";
 
 static void usage(FILE *f)
 {
-    fputs("usage: cxbench COMMAND [ARGS]\n\ncommands:\n", f);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
-        fprintf(f, "  cxbench %s\n", commands[i].usage);
-        if (!strcmp(commands[i].name, "prng"))
-            usage_generators(f);
+    fputs("usage: cxbench COMMAND [ARGS]   (cxbench COMMAND --help for one command)\n\ncommands:\n", f);
+    each_command(usage_all_one, f);
+    fputs(exit_codes, f);
+}
+
+/* The commands of a group: printed with their summaries (out), or their next words
+ * collected ", "-separated into names (for the one error line). */
+typedef struct group_ctx {
+    char **argv;
+    int words;
+    FILE *out;
+    char *names;
+    size_t size;
+} group_ctx;
+
+static void usage_group_one(const cxb_command *c, void *arg)
+{
+    group_ctx *g = arg;
+    if (!is_group_of(c->path, g->words, g->argv))
+        return;
+    if (g->out) {
+        fprintf(g->out, "  cxbench %-28s %s\n", c->path, c->summary);
+        return;
     }
-    fputs("\nexit codes: 0 success, 1 regression or failed check, 2 bad input, 3 missing resource\n",
-          f);
+    const char *next = c->path;
+    for (int w = 0; w < g->words; ++w)
+        next += strcspn(next, " ") + 1;
+    size_t len = strlen(g->names), word = strcspn(next, " ");
+    snprintf(g->names + len, g->size - len, "%s%.*s", len ? ", " : "", (int)word, next);
+}
+
+static int has_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 1;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -107,8 +159,36 @@ int main(int argc, char **argv)
         return usage(stdout), 0;
     if (!strcmp(argv[1], "_ir")) /* internal: the child of an instruction count */
         return cxb_cli_ir(argc - 1, argv + 1);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
+    match_ctx m = {argc, argv, NULL, 0, 0, stdout};
+    each_command(match_one, &m);
+    if (m.best && m.best_words >= m.group_words) {
+        int sub_argc = argc - m.best_words;
+        char **sub_argv = argv + m.best_words;
+        if (has_help(sub_argc, sub_argv)) {
+            printf("usage:\n");
+            print_usage_one(m.best, stdout);
+            printf("\n%s\n", m.best->summary);
+            fputs(exit_codes, stdout);
+            return 0;
+        }
+        return m.best->fn(sub_argc, sub_argv);
+    }
+    if (m.group_words) { /* "cxbench graph": the commands of the group */
+        const char *group = argv[m.group_words];
+        if (has_help(argc - m.group_words, argv + m.group_words)) {
+            printf("usage:\n");
+            group_ctx g = {argv, m.group_words, stdout, NULL, 0};
+            each_command(usage_group_one, &g);
+            fputs("\n(cxbench COMMAND --help for one command)\n", stdout);
+            return 0;
+        }
+        char names[256] = "";
+        group_ctx g = {argv, m.group_words, NULL, names, sizeof names};
+        each_command(usage_group_one, &g);
+        if (m.group_words + 1 < argc && argv[m.group_words + 1][0] != '-')
+            return cxb_cli_error(2, "%s %s: unknown subcommand (%s has: %s)", group, argv[m.group_words + 1],
+                                 group, names);
+        return cxb_cli_error(2, "%s: expected a subcommand (%s)", group, names);
+    }
     return cxb_cli_error(2, "%s: unknown command (cxbench --help lists them)", argv[1]);
 }

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 #define CXB_PARAMS_MAX 24
 #define CXB_PARAM_KEY 32

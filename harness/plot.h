@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/registry.h"
 
 /* Draws every figure of the study from run_dir (summary.csv, fit.csv) into out_dir

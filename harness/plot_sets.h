@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 /* The machine a result set was measured on: run.machine of DIR/provenance.json, or the
  * name of DIR's parent directory (results/<machine>/<run_id>) when the file has none. */

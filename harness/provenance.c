@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "cxb/config.h"
-#include "cxb/cuda.h"
+#include "cxb/core/cuda.h"
 #include "harness/atomic.h"
 #include "harness/host.h"
 #include "harness/json_write.h"

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 typedef struct cxb_prov_run {
     const char *run_id, *machine, *study, *preset;

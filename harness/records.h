@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cxb/timing.h"
+#include "cxb/core/timing.h"
 #include "harness/registry.h"
 
 #define CXB_SCHEMA_VERSION "1.0.0"

@@ -1,22 +1,69 @@
 /* The registry: every study and its implementations (ARCHITECTURE.md "The harness"). */
 #include "harness/registry.h"
 
+#include <stdio.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
+#include "cxb/core/cuda.h"
 
 const char *const cxb_backend_names[3] = {"seq", "pthreads", "cuda"};
 
-extern const cxb_study cxb_study_prng; /* suites/prng.c */
-extern const cxb_study cxb_study_graphgen; /* suites/graphgen.c */
-extern const cxb_study cxb_study_malloc;   /* suites/malloc.c */
+/* The one registry line per study: its descriptor lives in suites/<study>/study.c. */
+extern const cxb_study cxb_study_prng;
+extern const cxb_study cxb_study_graph;
+extern const cxb_study cxb_study_graphgen;
+extern const cxb_study cxb_study_malloc;
 
-static const cxb_study *const all_studies[] = {&cxb_study_prng, &cxb_study_graphgen, &cxb_study_malloc};
+static const cxb_study *const all_studies[] = {&cxb_study_prng, &cxb_study_graph, &cxb_study_graphgen,
+                                               &cxb_study_malloc};
 
 const cxb_study *const *cxb_studies(size_t *count)
 {
     *count = sizeof all_studies / sizeof all_studies[0];
     return all_studies;
+}
+
+static size_t sweeps_count(const cxb_sweep *sw)
+{
+    size_t n = 0;
+    while (sw && sw[n].name)
+        ++n;
+    return n;
+}
+
+const cxb_sweep *cxb_study_sweeps(const cxb_study *study, const char *preset, size_t *count)
+{
+    *count = 0;
+    for (size_t i = 0; i < study->npresets; ++i)
+        if (strcmp(study->presets[i].name, preset) == 0) {
+            *count = sweeps_count(study->presets[i].sweeps);
+            return study->presets[i].sweeps;
+        }
+    for (size_t i = 0; i < study->npresets; ++i) {
+        if (!(study->presets[i].flags & CXB_PRESET_BY_SWEEP))
+            continue;
+        const cxb_sweep *sw = study->presets[i].sweeps;
+        size_t n = sweeps_count(sw), b = 0;
+        while (b < n && strcmp(sw[b].name, preset))
+            ++b;
+        size_t e = b;
+        while (e < n && !strcmp(sw[e].name, preset))
+            ++e;
+        if (e > b) {
+            *count = e - b;
+            return sw + b;
+        }
+    }
+    return NULL;
+}
+
+void cxb_study_preset_names(const cxb_study *study, char *buf, size_t size)
+{
+    size_t len = 0;
+    if (size)
+        buf[0] = '\0';
+    for (size_t i = 0; i < study->npresets && len < size; ++i)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", study->presets[i].name);
 }
 
 const cxb_study *cxb_study_find(const char *name)

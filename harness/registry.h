@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cxb/status.h"
-#include "cxb/timing.h"
+#include "cxb/core/status.h"
+#include "cxb/core/timing.h"
 #include "harness/params.h"
 
 typedef enum cxb_backend { CXB_BACKEND_SEQ, CXB_BACKEND_PTHREADS, CXB_BACKEND_CUDA } cxb_backend;
@@ -81,8 +81,41 @@ typedef struct cxb_sweep {
     const char *impls;  /* comma-separated ids */
     const char *fixed;  /* "k=v;k=v" */
     const char *x_param;
-    const char *values; /* comma-separated values of x_param */
+    /* comma-separated values of x_param; an element "A..cores" stands for A, A+1, ...
+     * up to the machine's core count (a thread sweep that fits every host) */
+    const char *values;
 } cxb_sweep;
+
+/* The end of a sweep list (a preset's sweeps may live in another file of the study, so
+ * their count is found by this terminator rather than by sizeof). */
+#define CXB_SWEEPS_END {NULL, NULL, NULL, NULL, NULL}
+
+/* Flags of a preset. */
+enum {
+    /* each sweep name of this preset also runs alone as a preset of that name (the
+     * graphgen paper grid: --set preset=leist.fig5.5 runs that figure's sweeps) */
+    CXB_PRESET_BY_SWEEP = 1u << 0
+};
+
+/* A named set of sweeps: `cxbench run STUDY --preset NAME` (or --set preset=NAME). Every
+ * study has "quick" (make bench), "ci" (make bench-ci) and "paper"; others are its own. */
+typedef struct cxb_preset {
+    const char *name;
+    const char *summary; /* one line for `cxbench list --presets` and the docs */
+    const cxb_sweep *sweeps; /* ends with CXB_SWEEPS_END */
+    unsigned flags;
+} cxb_preset;
+
+/* A command of the cxbench program that a study brings: `path` is the words after
+ * "cxbench" ("prng", "graph gen"); fn gets argv[0] = the path's last word. The harness
+ * builds the command table, the usage text and --help from these. */
+typedef struct cxb_command {
+    const char *path;
+    int (*fn)(int argc, char **argv);
+    const char *usage;   /* synopsis after "cxbench ", may hold several lines */
+    const char *summary; /* one line */
+    void (*help)(FILE *out); /* more help after the usage (e.g. a list of generators); optional */
+} cxb_command;
 
 typedef struct cxb_study {
     const char *name;
@@ -90,9 +123,10 @@ typedef struct cxb_study {
     const char *reference_impl; /* the study's reference (speed-ups use each algorithm's own seq) */
     const cxb_impl *impls;
     size_t nimpls;
-    /* Sweeps per preset: "quick" (make bench), "ci" (make bench-ci), "paper", and any
-     * study-specific ones (prng: "launch"); NULL for an unknown preset. */
-    const cxb_sweep *(*sweeps)(const char *preset, size_t *count);
+    /* Presets as data: "quick" (make bench), "ci" (make bench-ci), "paper", and the
+     * study's own (prng: "launch", "gens"); found by cxb_study_sweeps. */
+    const cxb_preset *presets;
+    size_t npresets;
     const cxb_series_spec *series;
     size_t nseries;
     const cxb_figure_spec *figures;
@@ -109,9 +143,17 @@ typedef struct cxb_study {
      * summary.csv (the samples' n column); optional: NULL counts the point's n. The
      * graphgen study counts tuples for its fast generators (graphgen.md 9.2). */
     uint64_t (*work)(const cxb_impl *impl, const cxb_params *params);
+    /* The study's own commands (cxbench prng, cxbench graph gen ...); optional. */
+    const cxb_command *commands;
+    size_t ncommands;
 } cxb_study;
 
 const cxb_study *const *cxb_studies(size_t *count);
+/* The sweeps of a preset of a study (*count of them), or NULL for an unknown preset: a
+ * preset's own name, else (CXB_PRESET_BY_SWEEP) the sweeps of that name in such a preset. */
+const cxb_sweep *cxb_study_sweeps(const cxb_study *study, const char *preset, size_t *count);
+/* The preset names of a study, ", "-separated into buf (for messages). */
+void cxb_study_preset_names(const cxb_study *study, char *buf, size_t size);
 const cxb_study *cxb_study_find(const char *name);
 const cxb_impl *cxb_impl_find(const char *id, const cxb_study **study);
 /* 1 if the implementation can run here (a GPU for CUDA ones); else 0 and *why. */

@@ -6,7 +6,7 @@
 #ifndef CXB_HARNESS_RESULTS_WALK_H
 #define CXB_HARNESS_RESULTS_WALK_H
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/registry.h"
 
 /* Called once per (machine, study) with the newest result set, machines in name order.

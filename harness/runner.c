@@ -16,15 +16,16 @@
 #include <unistd.h>
 
 #include "cxb/config.h"
-#include "cxb/cuda.h"
-#include "cxb/timing.h"
+#include "cxb/core/cuda.h"
+#include "cxb/core/timing.h"
+#include "cxb/core/pool.h"
 #include "harness/atomic.h"
 #include "harness/derive.h"
 #include "harness/host.h"
 #include "harness/instructions.h"
 #include "harness/provenance.h"
 #include "harness/records.h"
-#include "impl_pthreads/bind_plan.h"
+#include "impl_pthreads/common/bind_plan.h"
 
 /* Before each timed sample of a CUDA row, every SM spins this long: long enough for the clocks
  * to leave the idle state the host-side checks left them in, and for the host to queue the
@@ -133,6 +134,17 @@ static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_
     char values[1024];
     const char *ov = cxb_params_get(&o->overrides, sw->x_param);
     snprintf(values, sizeof values, "%s", ov ? ov : sw->values);
+    char *dots = strstr(values, "..cores");
+    if (dots && dots[7] == '\0') { /* "...,A..cores": A, A+1, ... up to this machine's cores */
+        char *start = dots;
+        while (start > values && start[-1] != ',')
+            --start;
+        unsigned long a = strtoul(start, NULL, 10), cores = cxb_default_threads();
+        size_t len = (size_t)(start - values);
+        for (unsigned long t = a ? a : 1; t <= cores && len + 24 < sizeof values; ++t)
+            len += (size_t)snprintf(values + len, sizeof values - len, "%s%lu", len && values[len - 1] != ',' ? "," : "", t);
+        values[len] = '\0';
+    }
     for (char *save = NULL, *v = strtok_r(values, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
         cxb_params p;
         cxb_params_init(&p);
@@ -156,9 +168,13 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
 {
     const cxb_study *study = o->study;
     size_t nsw = 0;
-    const cxb_sweep *sw = study->sweeps(o->preset, &nsw);
-    if (!sw)
-        return cxb_fail(CXB_EINPUT, "--preset %s: unknown preset (quick, ci, paper)", o->preset);
+    const cxb_sweep *sw = cxb_study_sweeps(study, o->preset, &nsw);
+    if (!sw) {
+        char names[512];
+        cxb_study_preset_names(study, names, sizeof names);
+        return cxb_fail(CXB_EINPUT, "--preset %s: unknown preset of %s (%s)", o->preset, study->name,
+                        names);
+    }
     /* every --impl must name an implementation of this study */
     for (const char *p = o->impls; p && *p;) {
         const char *e = strchr(p, ',');
@@ -406,7 +422,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
     cxb_phases_clear(&ph);
     st = im->reset(ctx);
     const int cuda_row = im->backend == CXB_BACKEND_CUDA;
-    /* does this row queue the pre-sample spin on its stream? (cxb/cuda.h) Not offered to rows
+    /* does this row queue the pre-sample spin on its stream? (cxb/core/cuda.h) Not offered to rows
      * that synchronise inside their phases (CXB_TIMING_SYNC: host loops between the events,
      * malloc's cudaMalloc rows): their host work would overlap the queued spin and the events
      * would miss it. */
@@ -487,7 +503,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         st = im->reset(ctx);
         /* a CUDA row's timed kernel starts on a GPU whose clocks are up, right behind the spin
          * on its own stream, or after a device-wide spin for a row that times with its own
-         * events (cxb/cuda.h) */
+         * events (cxb/core/cuda.h) */
         if (st == CXB_OK && cuda_row && !stream_spin)
             st = cxb_cuda_spin(CXB_PRESAMPLE_SPIN_NS);
         if (st != CXB_OK)

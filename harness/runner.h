@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-#include "cxb/pool.h"
-#include "cxb/status.h"
+#include "cxb/core/pool.h"
+#include "cxb/core/status.h"
 #include "harness/params.h"
 #include "harness/registry.h"
 

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 /* Summary of one point's samples (harness.md 5 table). */
 typedef struct cxb_summary {

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 #include "harness/csv.h"
 #include "harness/fit.h"
 #include "harness/registry.h"

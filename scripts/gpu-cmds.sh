@@ -12,6 +12,6 @@ for spec in wsfast:n=2^22,k=16,p=0.1 nw:n=2^22,k=16,p=0.1 bacopy:n=2^22,m=8 kron
     done
 done
 echo "== prng-repro (Figure R1, CPU and CUDA columns)"
-timeout 120 $b/cxbench prng-repro --dc tests/data/tinymt32dc.head.txt --out gpu-out/gpu-results --machine "${MACHINE:-h100-sxm}" 2>&1 | tail -40
+timeout 120 $b/cxbench prng-repro --dc tests/prng/data/tinymt32dc.head.txt --out gpu-out/gpu-results --machine "${MACHINE:-h100-sxm}" 2>&1 | tail -40
 echo "== prng_init_cuda five times (a flaky failure was seen once)"
 for i in 1 2 3 4 5; do $b/tests/prng_init_cuda >/tmp/init$i.log 2>&1; echo "run $i exit $?"; grep -m3 "CHECK failed" /tmp/init$i.log; done

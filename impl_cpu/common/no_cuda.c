@@ -1,4 +1,4 @@
-/* impl_cpu/common/no_cuda.c - include/cxb/cuda.h and the CUDA part of include/cxb/prng.h
+/* impl_cpu/common/no_cuda.c - include/cxb/core/cuda.h and the CUDA part of include/cxb/prng/lf24.h
  * for a build without CUDA: every function answers "no GPU" (ARCHITECTURE.md: an
  * optional dependency's absence is one file, not #if in the callers).
  *
@@ -7,9 +7,9 @@
  */
 #include <stddef.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng.h"
-#include "cxb/prng_gen.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/lf24.h"
+#include "cxb/prng/gen.h"
 
 #define CXB_NO_CUDA_WHY "built without CUDA"
 

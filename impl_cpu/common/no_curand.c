@@ -1,10 +1,10 @@
-/* impl_cpu/common/no_curand.c - the cuRAND peer rows of include/cxb/prng.h for a build
+/* impl_cpu/common/no_curand.c - the cuRAND peer rows of include/cxb/prng/lf24.h for a build
  * without cuRAND (no CUDA, or a CUDA toolkit without libcurand): every function answers
  * "not built", so prng.<gen>.curand is listed as unavailable and the rest runs.
  * CMakeLists.txt compiles this file exactly when impl_cuda/prng/curand.cu is left out. */
 #include <stddef.h>
 
-#include "cxb/prng.h"
+#include "cxb/prng/lf24.h"
 
 static cxb_status no_curand(void) { return cxb_fail(CXB_ERESOURCE, "cuRAND: built without cuRAND"); }
 

@@ -1,5 +1,5 @@
 /* Thread-local last-error message behind cxb_fail / cxb_last_error. */
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Host clocks and the phase record of a sample (harness.md 3.2, 3.3). */
 #define _POSIX_C_SOURCE 200809L
-#include "cxb/timing.h"
+#include "cxb/core/timing.h"
 
 #include <time.h>
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 
 void cxb_csr_free(cxb_csr *g)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 #include "impl_cpu/graph/formats.h"
 
 #define CXG_MAGIC "CXBGRAPH"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 
 void cxb_graph_opts_init(cxb_graph_opts *o)
 {

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 
 cxb_status cxb_cxg_write_stream(FILE *f, const char *name, const cxb_csr *g,
                                 const cxb_graph_origin *origin);

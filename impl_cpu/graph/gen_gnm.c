@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "impl_cpu/graph/gen.h"
+#include "cxb/graph/gen_host.h"
 
 uint64_t cxb_gnm_target(const cxb_gen_spec *s, int *complement)
 {

@@ -1,13 +1,13 @@
 /* graph gen, sequential: the per-run constants of the row models (graph.md 9.2-9.7),
  * disjoint's member lists (9.5) and the sequential driver. The rows themselves are
- * include/cxb/graph_gen_rows.h; the pthreads driver (impl_pthreads/graph/gen_rows.c)
+ * include/cxb/graph/gen_rows.h; the pthreads driver (impl_pthreads/graph/gen_rows.c)
  * calls the same cxb_gen_rows on chunks of rows. */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
-#include "impl_cpu/graph/gen.h"
+#include "cxb/graph/gen_host.h"
 
 void cxb_gen_ctx_init(cxb_gen_ctx *c, const cxb_gen_spec *s)
 {

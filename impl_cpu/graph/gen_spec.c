@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/graph_gen.h"
+#include "cxb/graph/gen.h"
 #include "harness/params.h"
 
 static const char *const model_names[] = {"line", "ring",   "lattice", "gnm",  "gnp",   "ws",

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "impl_cpu/graph/gen.h"
+#include "cxb/graph/gen_host.h"
 
 #define WS_EMPTY (~0ull)        /* never a canonical key: u < v < 2^32 - 1 */
 #define WS_TOMB (~0ull - 1)     /* u = 2^32 - 1 > v: never canonical either */

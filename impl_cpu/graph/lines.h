@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 #define CXB_LINE_MAX 65536 /* graph.md 7: longer lines are an error */
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 #include "impl_cpu/graph/lines.h"
 
 static const char *const fields[] = {"pattern", "integer", "real", "complex"};

@@ -1,8 +1,8 @@
-/* impl_cpu/graph/no_cuda.c - cxb_generate_cuda (include/cxb/graph_gen.h) for a build
+/* impl_cpu/graph/no_cuda.c - cxb_generate_cuda (include/cxb/graph/gen.h) for a build
  * without CUDA: it answers "no GPU" like impl_cpu/common/no_cuda.c. CMakeLists.txt
  * compiles files named no_cuda.c only when CUDA is OFF; impl_cuda/graph/gen.cu is the
  * real one. */
-#include "cxb/graph_gen.h"
+#include "cxb/graph/gen.h"
 
 cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out)
 {

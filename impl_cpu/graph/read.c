@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 
 static int64_t now_ns(void)
 {

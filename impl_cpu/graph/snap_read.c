@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 #include "impl_cpu/graph/lines.h"
 
 /* What went wrong on one line; the message is built outside the hot loop. */

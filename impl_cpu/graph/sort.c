@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 
 void cxb_sort_u64(uint64_t *key, uint64_t *tmp, uint64_t n)
 {

@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cxb/graph.h"
+#include "cxb/graph/graph.h"
 #include "harness/atomic.h"
 #include "impl_cpu/graph/formats.h"
 

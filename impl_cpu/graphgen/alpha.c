@@ -9,7 +9,7 @@
  * and the canonical chunked double sums of 3.2 instead of one running sum, so that
  * pthreads and CUDA give the same graph.
  */
-#include "impl_cpu/graphgen/alpha_host.h"
+#include "cxb/graphgen/alpha_host.h"
 
 /* The chunks in order on the calling thread; a chunk's prop right after its u. */
 static cxb_status seq_phases(cxb_alpha_run *w, cxb_alpha_phase phase, void *arg)

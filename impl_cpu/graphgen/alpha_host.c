@@ -1,11 +1,11 @@
 /* graphgen.alpha (host side): the per-step pieces of Leist Alg. 9 / Appendix B shared by
  * graphgen.alpha.seq and graphgen.alpha.pthreads (graphgen.md 3.2-3.4); see alpha_host.h.
- * The arithmetic is cxb/graphgen.h's canonical one; this file only holds the state.
+ * The arithmetic is cxb/graphgen/models.h's canonical one; this file only holds the state.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "impl_cpu/graphgen/alpha_host.h"
+#include "cxb/graphgen/alpha_host.h"
 
 cxb_status cxb_alpha_run_init(cxb_alpha_run *w, const cxb_alpha_params *p, cxb_adjlists *a)
 {

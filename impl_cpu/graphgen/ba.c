@@ -7,7 +7,7 @@
  * Deviations (graphgen.md 2.3): keyed draws (domain 20) and integer degrees in place of
  * the float Pi_i (the same selection rule, exactly; 4.2).
  */
-#include "impl_cpu/graphgen/ba_host.h"
+#include "cxb/graphgen/ba_host.h"
 
 cxb_status cxb_ba_seq(const cxb_ba_params *pin, cxb_adjlists *out)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "impl_cpu/graphgen/ba_host.h"
+#include "cxb/graphgen/ba_host.h"
 
 cxb_status cxb_ba_run_init(cxb_ba_run *w, const cxb_ba_params *p, cxb_adjlists *a)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/graphgen.h"
+#include "cxb/graphgen/models.h"
 
 cxb_status cxb_alpha_check(const cxb_alpha_params *p)
 {

@@ -1,8 +1,8 @@
-/* impl_cpu/graphgen/no_cuda.c - cxb/graphgen_cuda.h for a build without CUDA: every call
+/* impl_cpu/graphgen/no_cuda.c - cxb/graphgen/cuda.h for a build without CUDA: every call
  * answers "built without CUDA" (CMakeLists.txt drops every file named no_cuda.c when CUDA is on). */
 #include <string.h>
 
-#include "cxb/graphgen_cuda.h"
+#include "cxb/graphgen/cuda.h"
 
 cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out,
                           cxb_gg_cuda_stats *stats)

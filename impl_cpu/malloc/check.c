@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "cxb/malloc.h"
+#include "cxb/malloc/malloc.h"
 
 cxb_status cxb_malloc_job_init(cxb_malloc_job *job, uint64_t total, uint64_t size, uint64_t threads)
 {

@@ -4,7 +4,7 @@
  * separately with CLOCK_MONOTONIC. */
 #include <stdlib.h>
 
-#include "cxb/malloc.h"
+#include "cxb/malloc/malloc.h"
 
 cxb_status cxb_malloc_libc_pass(const cxb_malloc_job *job, uint64_t *ptrs, cxb_phases *ph,
                                 uint64_t *failures)

@@ -1,9 +1,9 @@
-/* impl_cpu/malloc/no_cuda_malloc.c - the CUDA part of include/cxb/malloc.h in a build
+/* impl_cpu/malloc/no_cuda_malloc.c - the CUDA part of include/cxb/malloc/malloc.h in a build
  * without CUDA: every call answers "no GPU" (CXB_ERESOURCE), as impl_cpu/common/no_cuda.c
  * does for the other studies. CMakeLists.txt compiles it only when CUDA is OFF. */
 #include <stddef.h>
 
-#include "cxb/malloc.h"
+#include "cxb/malloc/malloc.h"
 
 static cxb_status no_cuda(void) { return cxb_fail(CXB_ERESOURCE, "malloc: built without CUDA"); }
 

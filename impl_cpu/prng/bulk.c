@@ -2,15 +2,15 @@
  * reference of the pthreads and CUDA backends (prng.md 2, 5.3, 6.6; target G5: >= 3x
  * cuRAND's CPU host generators per core).
  *
- * The job layout is cxb/prng_bulk.h's; the per-element work is cxb/prng_gen_core.h's. This
+ * The job layout is cxb/prng/bulk.h's; the per-element work is cxb/prng/gen_core.h's. This
  * file instantiates one tile function per (tag, element kind, mode) from CXB_BULK_TAGS, so a
  * generator added to the list gets all of them. Speed: tiles of streams x rounds of about
- * 16 KiB of output (impl_cpu/prng/bulk.h), the state in registers within a tile, no division
+ * 16 KiB of output (cxb/prng/bulk_tile.h), the state in registers within a tile, no division
  * in the inner loop, and the usual chunk C = 4 compiled as a constant (so that, for counter-
  * based generators, the block a stream computes after its last chunk is dead code).
  *
  * Stores: the tiles come in two versions, ordinary stores and streaming stores of whole
- * contiguous runs (impl_cpu/prng/bulk_store.h); cxb_bulk_tile_for picks one per run for seq
+ * contiguous runs (include/cxb/prng/bulk_store.h); cxb_bulk_tile_for picks one per run for seq
  * and pthreads alike (streaming above CXB_BULK_NT_MIN_BYTES where it measured faster).
  *
  * Stream states (cxb_bulk_states_create) are built on the host: cxb_g_init(seed, s, 0) per
@@ -18,13 +18,13 @@
  * s times the subsequence jump matrix (M^(2^67), A^(2^76)), one matrix-vector product instead
  * of a jump from the seed (ms for XORWOW).
  */
-#include "impl_cpu/prng/bulk.h"
+#include "cxb/prng/bulk_tile.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/prng_bulk.h"
-#include "impl_cpu/prng/bulk_store.h"
+#include "cxb/prng/bulk.h"
+#include "cxb/prng/bulk_store.h"
 
 /* The generators' next_u32 must be inlined whole into the tile loops (gcc otherwise splits
  * Philox's and Threefry's block computation out of line, keeps the state in memory and the
@@ -43,7 +43,7 @@
  * for the baseline target of the build (SSE2: 4 blocks per vector) and, through the target
  * attribute, for AVX2 (8 per vector) and AVX-512 (16), chosen at run time by
  * __builtin_cpu_supports; no -march flag, so the build still runs on any x86-64. Threefry's AVX2 tile is the same C; Philox's
- * uses AVX2 intrinsics (impl_cpu/prng/bulk_avx2.h says why). tests/test_bulk_isa.c checks
+ * uses AVX2 intrinsics (impl_cpu/prng/bulk_avx2.h says why). tests/prng/test_bulk_isa.c checks
  * every version against the stream API. */
 #if defined(__x86_64__) && defined(__GNUC__)
 #define CXB_BULK_AVX2 1
@@ -247,7 +247,7 @@ CXB_BULK_CURAND_TAGS(CURAND_TILES)
     }
 /* Each in two versions: ordinary stores, and streaming stores of the 16-block groups of a
  * single stream (S = 1; with S > 1 a group's blocks are S chunks apart and go out as ordinary
- * stores) for outputs larger than CXB_BULK_NT_MIN_BYTES (impl_cpu/prng/bulk_store.h). */
+ * stores) for outputs larger than CXB_BULK_NT_MIN_BYTES (include/cxb/prng/bulk_store.h). */
 #define BLOCK4_TILE(t) BLOCK4_TILE_ISA(t, , , cxb_bulk_lanes_, 0) BLOCK4_TILE_ISA(t, _nt, , cxb_bulk_lanes_, 1)
 CXB_BULK_BLOCK4_TAGS(BLOCK4_TILE)
 #undef BLOCK4_TILE

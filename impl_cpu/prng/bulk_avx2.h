@@ -1,4 +1,4 @@
-/* impl_cpu/prng/bulk_avx2.h - the AVX2 versions of cxb_bulk_lanes_t (cxb/prng_gen_core.h):
+/* impl_cpu/prng/bulk_avx2.h - the AVX2 versions of cxb_bulk_lanes_t (cxb/prng/gen_core.h):
  * CXB_BULK_LANES consecutive blocks of one stream at once, for the AVX2 clones of the CPU bulk
  * tiles (impl_cpu/prng/bulk.c, chosen at run time by __builtin_cpu_supports).
  *
@@ -9,7 +9,7 @@
  * ~6 shuffles and cross-lane permutes per product (objdump: 114 vpshufd, 84 vperm2i128 per 10
  * rounds), so its AVX2 code ran no faster than its SSE2 code. Here a product is two vpmuludq
  * (even and odd lanes) and two blends, the products' halves staying in their lanes. The words
- * are exactly cxb_philox4x32_block's: tests/test_bulk_isa.c compares every tile version with
+ * are exactly cxb_philox4x32_block's: tests/prng/test_bulk_isa.c compares every tile version with
  * the stream API.
  *
  * MTGP32-11213: 8 steps of the recursion per vector, see cxb_mtgp32_fill_u32_avx2.
@@ -26,7 +26,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "cxb/prng_gen_core.h"
+#include "cxb/prng/gen_core.h"
 
 #define CXB_AVX2_FN static inline __attribute__((target("avx2"), always_inline))
 
@@ -124,7 +124,7 @@ CXB_AVX2_FN void cxb_bulk_lanes_avx2_threefry4x32(uint64_t seed, uint64_t stream
  * earlier step of the run wrote is N - pos >= 8 steps back (checked below), so 8 steps load
  * their inputs and then store their words exactly as one at a time would (the GPU does N -
  * pos at once). The 16-word tables (tbl, tmp_tbl) are two vpermd each and a blend on bit 3
- * of the index: no gather. The same words as cxb_mtgp32_run_u32 (tests/test_bulk_isa.c). */
+ * of the index: no gather. The same words as cxb_mtgp32_run_u32 (tests/prng/test_bulk_isa.c). */
 CXB_AVX2_FN __m256i cxb_avx2_lut16(__m256i lo, __m256i hi, __m256i idx)
 {
     __m256 a = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(lo, idx));

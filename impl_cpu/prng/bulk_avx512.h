@@ -1,4 +1,4 @@
-/* impl_cpu/prng/bulk_avx512.h - the AVX-512 versions of cxb_bulk_lanes_t (cxb/prng_gen_core.h)
+/* impl_cpu/prng/bulk_avx512.h - the AVX-512 versions of cxb_bulk_lanes_t (cxb/prng/gen_core.h)
  * and of the MT19937 fill, for the AVX-512 clones of the CPU bulk tiles (impl_cpu/prng/bulk.c,
  * chosen at run time by __builtin_cpu_supports("avx512f"); fallback order avx512 > avx2 >
  * baseline).
@@ -10,7 +10,7 @@
  * product is two vpmuludq zmm, one vpshufd to bring the odd words down and two masked vpshufd
  * to put the halves in their lanes (AVX2: three shifts and two blends), and the two xors of a
  * round are one vpternlogd. The 16 blocks are then transposed to 4-word blocks in order with
- * unpacks and vshufi64x2. The words are exactly cxb_philox4x32_block's: tests/test_bulk_isa.c
+ * unpacks and vshufi64x2. The words are exactly cxb_philox4x32_block's: tests/prng/test_bulk_isa.c
  * compares every version with the stream API.
  *
  * Threefry4x32-20 with intrinsics too: gcc 12 compiles the portable lanes loop for avx512f into
@@ -26,7 +26,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "cxb/prng_gen_core.h"
+#include "cxb/prng/gen_core.h"
 
 #define CXB_AVX512_TARGET __attribute__((target("avx512f")))
 #define CXB_AVX512_FN static inline __attribute__((target("avx512f"), always_inline))

@@ -1,5 +1,5 @@
 /* cxb_prng_fill_u32 - outputs [offset, offset + count) of stream 0 of a generator through one
- * backend's bulk path (cxb/prng_gen.h), for `cxbench prng GEN --backend seq|pthreads|cuda`
+ * backend's bulk path (cxb/prng/gen.h), for `cxbench prng GEN --backend seq|pthreads|cuda`
  * (prng.md 5.3 "bulk fill is a separate host-side API").
  *
  * The stream is the S = 1 job of offset + count outputs (chunk 4: with one stream the chunk
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/prng_gen.h"
+#include "cxb/prng/gen.h"
 
 cxb_status cxb_prng_fill_u32(cxb_rng_id gen, uint64_t seed, unsigned rounds, uint64_t offset,
                              uint64_t count, uint32_t *out, cxb_fill_backend backend,

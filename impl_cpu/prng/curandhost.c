@@ -1,6 +1,6 @@
 /* impl_cpu/prng/curandhost.c - the adapter over cuRAND's CPU host generators
  * (curandCreateGeneratorHost, curand.h of CUDA 13.0 / cuRAND 10.4) behind
- * cxb/prng_curandhost.h: the peer rows prng.<g>.curandhost (prng.md 2, 4, 8.3 G5).
+ * cxb/prng/curandhost.h: the peer rows prng.<g>.curandhost (prng.md 2, 4, 8.3 G5).
  * The only file that calls the cuRAND host API for the rows; without libcurand
  * (CXB_HAVE_CURAND 0) it compiles to nothing and the rows are not registered.
  * Deviation from the GPU peer rows (impl_cuda/prng/curand.cu): no stream, no events, the
@@ -12,7 +12,7 @@
 #include <curand.h>
 #include <stdlib.h>
 
-#include "cxb/prng_curandhost.h"
+#include "cxb/prng/curandhost.h"
 
 const char *const cxb_curandhost_ordering_names[] = {"default", "seeded", "legacy", "best", "dynamic", NULL};
 

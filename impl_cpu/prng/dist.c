@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/prng_dist.h"
+#include "cxb/prng/dist.h"
 
 const char *const cxb_dist_tech_names[CXB_DIST_NTECH] = {"split", "spacing", "leapfrog",
                                                          "param", "counter", "central"};

@@ -1,4 +1,4 @@
-/* impl_cpu/prng/init_no_cuda.c - cxb/prng_init.h for a build without CUDA: every function
+/* impl_cpu/prng/init_no_cuda.c - cxb/prng/init.h for a build without CUDA: every function
  * answers "no GPU" (the one place that knows; impl_cuda/prng/init.cu is the real one).
  * CMakeLists.txt compiles every impl_cpu file, so the stub is the one #if of this feature. */
 #include "cxb/config.h"
@@ -6,7 +6,7 @@
 #if !CXB_HAVE_CUDA
 #include <stddef.h>
 
-#include "cxb/prng_init.h"
+#include "cxb/prng/init.h"
 
 cxb_status cxb_init_cuda_create(cxb_init_cuda **ctx, cxb_init_gen gen, cxb_init_method method, uint64_t seed,
                                 uint64_t threads, uint64_t k, cxb_phases *setup)

@@ -1,7 +1,7 @@
 /* prng.lf24.seq - Leist's lagged-Fibonacci generator, sequential reference.
  *
  * Leist (2011) section 4.1, Algorithms 1-2; RANMAR (Marsaglia, Zaman, Tsang 1990).
- * The per-stream work is cxb_lf24_job_stream (include/cxb/prng.h), shared with the
+ * The per-stream work is cxb_lf24_job_stream (include/cxb/prng/lf24.h), shared with the
  * pthreads backend; this file seeds the stream tables (prng.md 3.1.3) and runs the
  * streams one after another. Deviation from the thesis: child seeds use the integer
  * form of "uniform() * INT_MAX" (prng.md 3.1.3), the root stream is RANMAR (97, 33).
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/prng.h"
+#include "cxb/prng/lf24.h"
 
 cxb_status cxb_lf24_job_check(const cxb_lf24_job *job)
 {

@@ -1,8 +1,8 @@
 /* cxb_philox4x32_bulk_seq - the Philox4x32 stream of curand_init(seed, 0, 0) + curand() as
  * one S = 1, C = 4 job of the generic bulk path (impl_cpu/prng/bulk.c), kept for its callers
  * (the cuRAND row's check, tests): one path, not two. */
-#include "cxb/prng.h"
-#include "cxb/prng_gen.h"
+#include "cxb/prng/lf24.h"
+#include "cxb/prng/gen.h"
 
 static cxb_bulk_spec philox_spec(uint64_t seed, unsigned rounds, uint64_t n)
 {

@@ -23,7 +23,7 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 /* Errors that a correct program cannot provoke on a working GPU. */
 static inline int cxb_cuda_error_is_bug(cudaError_t e)

@@ -1,4 +1,4 @@
-/* impl_cuda/common/device.cu - include/cxb/cuda.h: is a GPU there, what is it
+/* impl_cuda/common/device.cu - include/cxb/core/cuda.h: is a GPU there, what is it
  * (provenance, harness.md 4.4), and the floor of an empty kernel (harness.md 3.3,
  * 6.2 overhead floor).
  *
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
+#include "cxb/core/cuda.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
 
@@ -158,7 +158,7 @@ static cxb_status launch_spin(cudaStream_t stream, int64_t ns)
     return CXB_CUDA_LAUNCHED("cxb_spin_kernel");
 }
 
-/* The armed spin (cxb/cuda.h): the runner and the rows run on one host thread. */
+/* The armed spin (cxb/core/cuda.h): the runner and the rows run on one host thread. */
 static int64_t spin_armed_ns = -1; /* < 0: not armed */
 static int spin_queued;
 static cudaEvent_t spin_ev[2]; /* around the queued spin; created on first use */

@@ -4,7 +4,7 @@
  *
  *   cxb_event_timer tm;           create once per context
  *   cxb_event_timer_begin(&tm, s) records the start event on stream s, after the runner's
- *                                 armed pre-sample spin if one is pending (cxb/cuda.h)
+ *                                 armed pre-sample spin if one is pending (cxb/core/cuda.h)
  *   ... enqueue the phase's work on s ...
  *   cxb_event_timer_end(&tm, ph, CXB_PHASE_KERNEL)
  *                                 records the stop event, waits for it, and adds the
@@ -18,8 +18,8 @@
 
 #include <cuda_runtime.h>
 
-#include "cxb/status.h"
-#include "cxb/timing.h"
+#include "cxb/core/status.h"
+#include "cxb/core/timing.h"
 
 typedef struct cxb_event_timer {
     cudaEvent_t start, stop; /* NULL until created */
@@ -32,7 +32,7 @@ cxb_status cxb_event_timer_begin(cxb_event_timer *tm, cudaStream_t stream);
 cxb_status cxb_event_timer_end(cxb_event_timer *tm, cxb_phases *ph, cxb_phase phase);
 void cxb_event_timer_destroy(cxb_event_timer *tm);
 
-/* Queues the runner's armed pre-sample spin (cxb/cuda.h, cxb_cuda_spin_arm) on `stream` if it
+/* Queues the runner's armed pre-sample spin (cxb/core/cuda.h, cxb_cuda_spin_arm) on `stream` if it
  * is armed and not yet queued; a row that records its own start event calls this right before
  * it. Defined in device.cu. */
 cxb_status cxb_cuda_spin_enqueue(cudaStream_t stream);

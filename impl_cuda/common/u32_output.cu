@@ -1,7 +1,7 @@
 /* impl_cuda/common/u32_output.cu - see u32_output.h. */
 #include <string.h>
 
-#include "cxb/cuda.h"
+#include "cxb/core/cuda.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/u32_output.h"
 

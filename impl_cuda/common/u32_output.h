@@ -18,8 +18,8 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-#include "cxb/status.h"
-#include "cxb/timing.h"
+#include "cxb/core/status.h"
+#include "cxb/core/timing.h"
 #include "impl_cuda/common/event_timer.h"
 
 typedef struct cxb_u32_output {

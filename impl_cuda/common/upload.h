@@ -18,7 +18,7 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 cxb_status cxb_cuda_upload(void *dst, const void *src, size_t bytes, cudaStream_t stream);
 

@@ -2,7 +2,7 @@
  * on the GPU, giving the tuples of cxb_generate_seq bit for bit (graph.md 10) for any
  * block and grid size, copied back to the host.
  *
- * Row models run the per-row work of include/cxb/graph_gen_rows.h, one row per thread in
+ * Row models run the per-row work of include/cxb/graph/gen_rows.h, one row per thread in
  * a grid-stride loop (wsfast: one lattice edge per thread, cxb_wsfast_tuple): rows with a fixed tuple count (ring, wsfast, rmat, kron, bacopy,
  * disjoint) write at row * per_row; the others (line, lattice, gnp, nw) count per row,
  * take an exclusive scan (cub::DeviceScan) and fill. disjoint's sets are drawn on the
@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
-#include "cxb/graph_gen.h"
-#include "impl_cpu/graph/gen.h"
+#include "cxb/core/cuda.h"
+#include "cxb/graph/gen.h"
+#include "cxb/graph/gen_host.h"
 #include "impl_cuda/common/check.h"
 
 #define GEN_BLOCK 256

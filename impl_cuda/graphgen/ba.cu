@@ -30,8 +30,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cxb/graphgen.h"
-#include "cxb/graphgen_cuda.h"
+#include "cxb/graphgen/models.h"
+#include "cxb/graphgen/cuda.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/upload.h"
 #include "impl_cuda/graphgen/lists.cuh"

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cxb/graphgen_cuda.h"
+#include "cxb/graphgen/cuda.h"
 #include "impl_cuda/common/check.h"
 
 /* The device heap is fixed by the first kernel that calls malloc in the process; later

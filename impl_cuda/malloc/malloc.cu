@@ -1,4 +1,4 @@
-/* impl_cuda/malloc/malloc.cu - the CUDA variants of the malloc study (include/cxb/malloc.h;
+/* impl_cuda/malloc/malloc.cu - the CUDA variants of the malloc study (include/cxb/malloc/malloc.h;
  * shared/spec/graphgen.md 5; Leist Sec. 5.3, Alg. 21, Fig. 5.10).
  *
  *   device  Alg. 21's device side: `threads` threads (16,384 in the thesis) each call
@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/malloc.h"
+#include "cxb/malloc/malloc.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
 #include "impl_cuda/malloc/arena.h"

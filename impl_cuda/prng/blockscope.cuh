@@ -1,6 +1,6 @@
 /* impl_cuda/prng/blockscope.cuh - what the shared-memory bulk kernels (mt19937.cu,
  * mtgp32.cu: one stream per warp, its words in shared memory) share: the store of a run of
- * generated words in the bulk layout (cxb/prng_bulk.h), the launch shape and the job check.
+ * generated words in the bulk layout (cxb/prng/bulk.h), the launch shape and the job check.
  *
  * Output p of stream s is at ((p / C) S + s) C + p mod C: a stream's outputs are runs of up
  * to C consecutive addresses. A warp stores a run with consecutive lanes on consecutive
@@ -12,8 +12,8 @@
 
 #include <stdint.h>
 
-#include "cxb/prng_bulk.h"
-#include "cxb/status.h"
+#include "cxb/prng/bulk.h"
+#include "cxb/core/status.h"
 #include "impl_cuda/common/check.h"
 
 /* Stores the outputs of words w[0 .. len) as outputs p0 .. p0 + len - 1 of stream s, run by

@@ -2,7 +2,7 @@
  * on the GPU with one template kernel (prng.md 2, 5.3, 5.4 thread scope, 6.6 Figure R3;
  * targets G2a-G2e of 8.3).
  *
- * A traits struct per tag (generated from CXB_BULK_TAGS, cxb/prng_gen_core.h) hands the
+ * A traits struct per tag (generated from CXB_BULK_TAGS, cxb/prng/gen_core.h) hands the
  * kernels the state type, init and element functions, so a generator added to the list gets
  * its kernels here. Thread scope (prng.md 5.4): a stream's state lives in registers (local
  * memory for MT19937's 2.5 KB, which is why big-state generators may plug in block-scope
@@ -24,10 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
+#include "cxb/core/cuda.h"
 #include "cxb/config.h"
-#include "cxb/prng_blockscope.h"
-#include "cxb/prng_gen.h"
+#include "cxb/prng/blockscope.h"
+#include "cxb/prng/gen.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
 
@@ -40,7 +40,7 @@
 #define BULK_CHUNK_BLOCKS_PER_SM 256
 #define BULK_STREAM_BLOCKS_PER_SM 8 /* resident blocks wanted for the stateful kernel */
 
-/* ---- block-scope launchers (include/cxb/prng_blockscope.h) ----
+/* ---- block-scope launchers (include/cxb/prng/blockscope.h) ----
  * A generator with a big state brings its own launcher for u32 store jobs (prng.md 5.4: MT19937
  * and MTGP32 one state per block, in shared memory); it receives the job, the uploaded states
  * (one cxb_g_state per active stream, as cxb_g_init builds them) and the output, and launches
@@ -87,7 +87,7 @@ template <int T> struct curand_traits; /* only for the generators cuRAND has */
     };
 CXB_BULK_CURAND_TAGS(CURAND_TRAITS)
 
-/* Direct block access (cxb/prng_gen_core.h, CXB_BULK_BLOCK4_TAGS): only some counter tags. */
+/* Direct block access (cxb/prng/gen_core.h, CXB_BULK_BLOCK4_TAGS): only some counter tags. */
 template <int T> struct bulk_block4 {
     static const bool has = false;
     static __device__ __forceinline__ uint4 get(uint64_t, uint64_t, uint64_t) { return make_uint4(0, 0, 0, 0); }

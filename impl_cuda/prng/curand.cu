@@ -11,8 +11,8 @@
 #include <curand.h>
 #include <stdlib.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/lf24.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/u32_output.h"
 

@@ -19,8 +19,8 @@
  */
 #include <stdlib.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng_dist.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/dist.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/upload.h"
 

@@ -1,6 +1,6 @@
 /* impl_cuda/prng/init.cu - curand_init(seed, tid, 0) for millions of GPU threads: ours by
  * jump tables against cuRAND's device API, and the device-API peer rows that draw k numbers
- * per thread (cxb/prng_init.h; prng.md 6.7 Figure R4, 8.1, target 8.3 G4: 2^22 threads at
+ * per thread (cxb/prng/init.h; prng.md 6.7 Figure R4, 8.1, target 8.3 G4: 2^22 threads at
  * least 5x faster than curand_init, XORWOW <= 1.7 ms, MRG32k3a <= 5.3 ms on an H100,
  * bit-identical states).
  *
@@ -48,8 +48,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng_init.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/init.h"
 #include "cxb/rng/jump.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
@@ -463,7 +463,7 @@ extern "C" cxb_status cxb_init_cuda_run(cxb_init_cuda *c, cxb_phases *ph)
         ph->ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
         ph->ns[CXB_PHASE_RNG] = CXB_PHASE_NA;
     }
-    { /* the runner's pre-sample spin, right before the start event (cxb/cuda.h) */
+    { /* the runner's pre-sample spin, right before the start event (cxb/core/cuda.h) */
         cxb_status sp = cxb_cuda_spin_enqueue(c->stream);
         if (sp != CXB_OK)
             return sp;

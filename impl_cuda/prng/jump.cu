@@ -1,5 +1,5 @@
 /* impl_cuda/prng/jump.cu - Figure R2's GPU column (prng.md 6.5): T threads each jump their
- * own state by the same distance d, time per jump = kernel time / T (cxb/prng_init.h).
+ * own state by the same distance d, time per jump = kernel time / T (cxb/prng/init.h).
  *
  * The jumps are the CPU rows' functions of cxb/rng/jump.h, run per thread:
  *  - MRG32k3a by squaring (cxb_mrg32k3a_jump_sq): log2 d 3x3 squarings per component with
@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng_init.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/init.h"
 #include "cxb/rng/jump.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
@@ -158,7 +158,7 @@ extern "C" cxb_status cxb_jump_cuda_run(cxb_jump_cuda *c, cxb_phases *ph)
 {
     if (ph)
         ph->ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
-    { /* the runner's pre-sample spin, right before the start event (cxb/cuda.h) */
+    { /* the runner's pre-sample spin, right before the start event (cxb/core/cuda.h) */
         cxb_status sp = cxb_cuda_spin_enqueue(c->stream);
         if (sp != CXB_OK)
             return sp;

@@ -4,7 +4,7 @@
  * Source: A. Leist (2011), PhD thesis, Massey University, section 4.3, Algorithms 4-7;
  * RANMAR (Marsaglia, Zaman, Tsang 1990). The step is the one definition of
  * include/cxb/rng/lf24.h (cxb_lf24_next and its primitives); the streams, their seeds
- * and the output positions are those of include/cxb/prng.h, so every output is
+ * and the output positions are those of include/cxb/prng/lf24.h, so every output is
  * bit-identical to prng.lf24.seq (cuda2 with the thesis's float carry excepted).
  *
  * cuda1 (Algorithms 4-5). T = job->streams threads, thread t runs stream t+1 (the
@@ -79,8 +79,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/lf24.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
 

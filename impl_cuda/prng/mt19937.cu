@@ -3,7 +3,7 @@
  *
  * One stream per warp, its words in shared memory; the recurrence and tempering are
  * cxb/rng/mt19937.h's (Matsumoto-Nishimura 1998, mt19937ar.c), the output layout
- * cxb/prng_bulk.h's. Contract: cxb/prng_blockscope.h.
+ * cxb/prng/bulk.h's. Contract: cxb/prng/blockscope.h.
  *
  * Design. Written as one sequence, the words of a stream obey x[q] = twist(x[q - 624],
  * x[q - 623], x[q - 227]) (x[0..623] = the state's array), so any 227 consecutive new words
@@ -25,10 +25,10 @@
  * 28 warps (streams) are resident per H100 SM: a job needs several thousand streams to fill
  * the GPU (the study's MT19937 rows say which S they use; S = 1024, the default, leaves
  * most of it idle). Deviation from cuRAND: cuRAND's host MT19937 uses 8192 jumped-ahead
- * states in its own 78 x 8 tile layout (tests/test_mt_curand_host.c); here streams are
+ * states in its own 78 x 8 tile layout (tests/prng/test_mt_curand_host.c); here streams are
  * cxb_mt19937_init's.
  */
-#include "cxb/prng_blockscope.h"
+#include "cxb/prng/blockscope.h"
 #include "cxb/rng/mt19937.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/prng/blockscope.cuh"

@@ -4,7 +4,7 @@
  * Saito-Matsumoto's recurrence (cuRAND's curand_mtgp32_kernel.h, MTGP's
  * cuda-sample/mtgp32-cuda.cu), with the decomposition of mt19937.cu: one stream (one
  * parameter set) per warp instead of per block. The recurrence and tempering are
- * cxb/rng/mtgp32.h's; the output layout cxb/prng_bulk.h's; contract: cxb/prng_blockscope.h.
+ * cxb/rng/mtgp32.h's; the output layout cxb/prng/bulk.h's; contract: cxb/prng/blockscope.h.
  *
  * Design. As one sequence, word q >= N (N = 351) is rec(x[q - N], x[q - N + 1], x[q - N + pos])
  * and its output is tempered by x[q - N + pos - 1]: N - pos (>= 258 for every DC set) words in
@@ -26,7 +26,7 @@
  * host layout (192 states x 256) fills 192 warps. Deviation from cuRAND: the window is
  * loaded from a cxb_mtgp32_state (any position); the sequence is the same.
  */
-#include "cxb/prng_blockscope.h"
+#include "cxb/prng/blockscope.h"
 #include "cxb/rng/mtgp32.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/prng/blockscope.cuh"

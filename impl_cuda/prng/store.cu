@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "cxb/cuda.h"
-#include "cxb/prng.h"
+#include "cxb/core/cuda.h"
+#include "cxb/prng/lf24.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/u32_output.h"
 

@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/pool.h"
-#include "impl_cpu/graph/gen.h"
+#include "cxb/core/pool.h"
+#include "cxb/graph/gen_host.h"
 #include "impl_pthreads/graph/gen_touch.h"
 
 #define GNM_CHUNK 65536u

@@ -13,8 +13,8 @@
  * gen_gnm.c. */
 #include <stdlib.h>
 
-#include "cxb/pool.h"
-#include "impl_cpu/graph/gen.h"
+#include "cxb/core/pool.h"
+#include "cxb/graph/gen_host.h"
 #include "impl_pthreads/graph/gen_touch.h"
 
 #define GEN_CHUNKS 4096u /* chunks per run at most: dynamic hand-out balances gnp's rows */

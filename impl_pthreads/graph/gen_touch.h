@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "cxb/pool.h"
+#include "cxb/core/pool.h"
 
 /* Writes one byte of every 4 KiB page of p[0..bytes), worker w the w-th of P contiguous
  * blocks cut at 2 MiB boundaries; the contents are left undefined (the caller overwrites

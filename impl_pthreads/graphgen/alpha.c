@@ -12,8 +12,8 @@
  * to graphgen.alpha.seq for any thread count. The round set is refilled sequentially (an
  * O(n) copy once per round, against the O(n) parallel phases of every step).
  */
-#include "cxb/pool.h"
-#include "impl_cpu/graphgen/alpha_host.h"
+#include "cxb/core/pool.h"
+#include "cxb/graphgen/alpha_host.h"
 
 static void phase_u(void *arg, uint64_t c, unsigned worker)
 {

@@ -7,8 +7,8 @@
  */
 #include <stdlib.h>
 
-#include "cxb/pool.h"
-#include "impl_cpu/graphgen/ba_host.h"
+#include "cxb/core/pool.h"
+#include "cxb/graphgen/ba_host.h"
 
 /* Vertices per work item: ~16 us of work, above the pool's dispatch cost (a condition
  * variable round trip, tens of us on a loaded 2-core machine). A loop of one chunk runs on

@@ -2,7 +2,7 @@
  * (prng.md 2, 5.3; Figure R3's CPU series), and the stream states built on the pool.
  *
  * The pieces are fixed by the job, never by the thread count: the tiles of
- * impl_cpu/prng/bulk.h (the same tile functions seq runs). A stateful stream's tiles must
+ * cxb/prng/bulk_tile.h (the same tile functions seq runs). A stateful stream's tiles must
  * run in round order, so a piece is one stream tile through all its rounds; a counter-based
  * stream starts anywhere, so a piece is one tile (stream tile x round block) and a single
  * stream (S = 1, Philox's default) still spreads over every worker. Sum mode needs a stream's
@@ -11,10 +11,10 @@
  */
 #include <stdlib.h>
 
-#include "cxb/pool.h"
-#include "cxb/prng_gen.h"
-#include "impl_cpu/prng/bulk.h"
-#include "impl_cpu/prng/bulk_store.h"
+#include "cxb/core/pool.h"
+#include "cxb/prng/gen.h"
+#include "cxb/prng/bulk_tile.h"
+#include "cxb/prng/bulk_store.h"
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
@@ -59,7 +59,7 @@ static void bulk_group(void *arg, uint64_t g, unsigned worker)
     const bulk_task *t = arg;
     for (uint64_t p = g * t->group; p < MIN((g + 1) * t->group, t->pieces); ++p)
         bulk_one(t, p);
-    /* the tiles' streaming stores (impl_cpu/prng/bulk_store.h) are weakly ordered: fence them
+    /* the tiles' streaming stores (include/cxb/prng/bulk_store.h) are weakly ordered: fence them
      * before the pool learns that this run is done, so that they are visible to whoever joins */
     cxb_bulk_put_done(1);
 }

@@ -14,7 +14,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "cxb/prng_dist.h"
+#include "cxb/prng/dist.h"
 
 typedef struct dist_job {
     const cxb_dist_plan *p;

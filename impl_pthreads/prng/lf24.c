@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/pool.h"
-#include "cxb/prng.h"
+#include "cxb/core/pool.h"
+#include "cxb/prng/lf24.h"
 
 typedef struct lf24_task {
     const cxb_lf24_job *job;

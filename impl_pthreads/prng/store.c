@@ -8,8 +8,8 @@
  * G3b ratios of prng.md 8.3 are read against. The work is split as the bulk paths split theirs:
  * pieces of 64 KiB handed out dynamically, so two threads write neighbouring regions.
  */
-#include "cxb/pool.h"
-#include "cxb/prng.h"
+#include "cxb/core/pool.h"
+#include "cxb/prng/lf24.h"
 
 #define STORE_PIECE_WORDS 16384u /* 64 KiB */
 

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/graphgen.h"
-#include "impl_cpu/graphgen/alpha_host.h"
+#include "cxb/graphgen/models.h"
+#include "cxb/graphgen/alpha_host.h"
 
 static const char *const mode_name[] = {"spec", "pbase", "half"};
 

@@ -28,9 +28,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cxb/graph_gen.h"
-#include "cxb/pool.h"
-#include "cxb/timing.h"
+#include "cxb/graph/gen.h"
+#include "cxb/core/pool.h"
+#include "cxb/core/timing.h"
 
 /* the summed run_delay (ns runnable, not running) of this process's threads; *cpu: their
  * summed time on a core */

@@ -14,7 +14,7 @@
 
 #include <curand.h>
 
-#include "cxb/prng_gen_core.h"
+#include "cxb/prng/gen_core.h"
 
 #define CK(x)                                                                                        \
     do {                                                                                             \

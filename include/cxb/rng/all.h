@@ -65,7 +65,7 @@ typedef enum cxb_rng_kind { CXB_RNG_COUNTER, CXB_RNG_STATEFUL } cxb_rng_kind;
 
 /* mtgp32 needs the CUDA toolkit's parameter table (cxb/rng/mtgp32.h); without it, it is not
  * in the list. (192, 256) is cuRAND's MTGP32 host-API ordering (derived against the CPU host
- * generator, tests/test_mt_curand_host.c): 192 kernel states, 256 outputs each in turn. */
+ * generator, tests/prng/test_mt_curand_host.c): 192 kernel states, 256 outputs each in turn. */
 #if CXB_HAVE_MTGP32
 #define CXB_RNG_LIST_MTGP32(X) \
     X("mtgp32", mtgp32, CXB_RNG_STATEFUL, 192, 256)

@@ -55,7 +55,7 @@
  * end; if its streams are finite (parameter sets, short seeds), its limit in
  * impl_cpu/prng/dist.c's id_limit. A generator of CXB_RNG_LIST without a line here offers no
  * technique (cxb_dist_find answers NULL and the CLI refuses --dist); today every generator
- * of CXB_RNG_LIST has one (tests/test_dist_params.c checks it).
+ * of CXB_RNG_LIST has one (tests/prng/test_dist_params.c checks it).
  */
 #ifndef CXB_RNG_DIST_H
 #define CXB_RNG_DIST_H

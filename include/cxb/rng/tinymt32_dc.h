@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "cxb/rng/tinymt32.h"
-#include "cxb/status.h"
+#include "cxb/core/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,0 +1,34 @@
+/* harness/cli.c - what every command of the cxbench program shares: the one error line
+ * ("cxbench: error: WHERE: WHAT", docs/cli.md) and the number parser for option values.
+ * In the library, so that the studies' own commands (suites/<study>/cli*.c) use it too. */
+#include "harness/cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "harness/params.h"
+
+int cxb_cli_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("cxbench: error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return code;
+}
+
+int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out)
+{
+    char where[96];
+    snprintf(where, sizeof where, "%s: %s", cmd, flag);
+    return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
+}
+
+int cxb_cli_status(cxb_status st)
+{
+    if (st == CXB_OK)
+        return 0;
+    return cxb_cli_error((int)st, "%s", cxb_last_error());
+}

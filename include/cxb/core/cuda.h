@@ -1,0 +1,73 @@
+/* cxb/core/cuda.h - what the host side needs to know about CUDA: is a GPU there, what is
+ * it (for provenance), and the measured floor of an empty kernel. Implemented in
+ * impl_cuda/common/; when cxbench is built without CUDA, impl_cpu/common/no_cuda.c
+ * provides the same functions answering "no GPU", so callers need no #if.
+ */
+#ifndef CXB_CUDA_H
+#define CXB_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cxb/core/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 when built with CUDA, 0 otherwise. */
+int cxb_cuda_built(void);
+
+/* Number of usable GPUs (0 without CUDA, without a driver or without a device). When
+ * 0, *why (if not NULL) is a one-line reason. */
+int cxb_cuda_device_count(const char **why);
+
+typedef struct cxb_gpu_info {
+    char name[256];
+    char uuid[64];
+    char pci_bus_id[32];
+    int cc_major, cc_minor;
+    int sm_count;
+    int l2_bytes;
+    size_t mem_bytes;
+    int bus_width_bits;
+    int sm_clock_khz;  /* default (max) SM clock */
+    int mem_clock_khz;
+    int ecc;
+    int driver_version;  /* cudaDriverGetVersion */
+    int runtime_version; /* cudaRuntimeGetVersion */
+} cxb_gpu_info;
+
+cxb_status cxb_cuda_gpu_info(int device, cxb_gpu_info *info);
+
+/* Median time of an empty kernel measured with events (kernel-only floor), ns. */
+cxb_status cxb_cuda_empty_kernel_ns(double *ns);
+
+/* Keeps every SM of device 0 busy for about ns nanoseconds (a spin kernel on %globaltimer),
+ * then synchronises: run before each timed sample of a CUDA row so that the GPU's clocks are
+ * up when the timed kernel starts, whatever the host did in between (harness.md "hot"). */
+cxb_status cxb_cuda_spin(int64_t ns);
+
+/* The same spin queued on the timed stream itself (harness.md "hot"). cxb_cuda_spin leaves the
+ * GPU idle from its synchronize until the timed kernel reaches it: the start event is recorded
+ * as soon as the host queues it, and the launch that follows lands microseconds later. On the
+ * H100 that gap was 8-10 us a sample, 2.5% of a 2^28 Philox sample and a third of a 2^24 one
+ * (scripts/experiments/timing_protocol.cu). Armed by the runner before a CUDA row's run, the
+ * spin is queued by the row's first timed phase (cxb_event_timer_begin, or
+ * cxb_cuda_spin_enqueue for a row that records its own events) right before its start event:
+ * the host queues the start event, the kernel and the stop event while the GPU spins, and the
+ * kernel starts the moment the start event is recorded, as in a back-to-back launch. Only for
+ * rows whose timed phases are GPU work queued on the stream: host work between the events would
+ * overlap the spin and go unmeasured (the runner does not arm it for CXB_TIMING_SYNC rows). */
+void cxb_cuda_spin_arm(int64_t ns);
+/* Disarms. Returns 1 when the armed spin was queued since cxb_cuda_spin_arm, 0 when not (the
+ * row times otherwise: the runner falls back to cxb_cuda_spin); *spin_ns (may be NULL) gets
+ * the GPU time the spin took, to take off the sample's wall time (0 when not queued; call
+ * after the run, which waited for its work). */
+int cxb_cuda_spin_disarm(int64_t *spin_ns);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,408 @@
+/* suites/graphgen/fast.c - the modern fast generators (shared/spec/graphgen.md 9) as
+ * variants of the graphgen study: graphgen.{bacopy,gnm,wsfast,rmat}.{seq,pthreads,cuda}.
+ * The generators themselves are those of graph.md 9 (cxb_generate_seq / _pthreads /
+ * _cuda, include/cxb/graph/gen.h): Sanders-Schulz hashed copy model (IPL 116(7), 2016;
+ * KaGen kagen/generators/barabassi/), G(n,m) by keyed rounds, independent-rewiring small
+ * world, R-MAT with the Graph500 initiator. This file only sizes, runs and checks them.
+ *
+ * Parameters (--set): tuples (the sweep axis, default 2^20), d (tuples per vertex,
+ * default 16), seed (1), p (wsfast, 0.1), scale and ef (rmat; ef defaults to d and scale
+ * to floor(log2(tuples / ef))), n (vertices: overrides tuples, which becomes n * d),
+ * threads (pthreads: a pool of its own when it differs from the run's), block and grid
+ * (cuda launch shape; 0 = the generator's default). The models' sizes:
+ *   bacopy  m = d, n = tuples / d (core n0 = 2m): C(n0,2) + m (n - n0) tuples
+ *   gnm     m = tuples, n = tuples / d (average degree 2d)
+ *   wsfast  k = 2d, n = tuples / d: n k / 2 tuples
+ *   rmat    Graph500 a, b, c; ef 2^scale tuples
+ * Keys of the faithful rows (k, alpha, m, n0, x, heap_mb, reduce) are accepted and
+ * ignored, so one --set applies to a whole graphgen run.
+ *
+ * Timed (graphgen.md 9.2, "gen"): seq and pthreads - the wall time until the host tuple
+ * array is filled; cuda - the kernels until every tuple is in device memory (CUDA
+ * events; for gnm round 0's draws, the deduplication rounds being part of the CSR build),
+ * recorded as the kernel phase, the copy back as d2h, the whole call's host wall time in
+ * extra (wall_ns). The CSR build is not run. The harness's rate column is tuples per
+ * second (the study's work callback counts tuples for these rows), i.e. G edges/s as
+ * cuPPA and KaGen count them.
+ *
+ * Verification: the exact tuple count and every endpoint < n (gnm: strictly increasing
+ * canonical keys), and an order-sensitive tuple hash equal to the reference's: the seq
+ * generator's, once per point and process. Above 2^24 tuples the reference tuples of a
+ * cuda row come from the pthreads generator on the run's pool instead (seq would take
+ * tens of seconds per point at 2^28; pthreads = seq at every thread count is what the
+ * pthreads rows and ctest graphgen_fast check). Hashes run on the pool.
+ *
+ * Presets: ci (CPU rows, 2^13 ... 2^20), fast (alias modern, graphgen.md 10.2: cuda rows
+ * 2^20 ... 2^28, CPU rows up to 2^24; a GPU host in a few minutes) and fast-threads (pthreads, 1 ... 16 threads at
+ * 2^24, with seq as the speed-up base).
+ */
+#include "suites/graphgen/fast.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/graph/gen.h"
+#include "cxb/core/pool.h"
+#include "cxb/core/timing.h"
+
+#define GGF_SEQ_REF_MAX (1ull << 24) /* above: the reference of a cuda row is generated on the pool */
+#define GGF_HASH_CHUNK (1ull << 20)
+
+typedef struct ggf_ctx {
+    cxb_gen_model model;
+    cxb_backend backend;
+    cxb_gen_spec spec;
+    uint64_t tuples; /* exact, cxb_gen_tuples_hint */
+    cxb_pool *pool, *own_pool; /* pthreads: the generator's pool */
+    cxb_pool *hash_pool;       /* the run's pool: hashes and the large references */
+    unsigned block, grid;
+    cxb_edges out;
+    double gen_ms, d2h_ms;
+    int64_t wall_ns;
+    uint64_t ref_hash;
+    const char *ref_by;
+} ggf_ctx;
+
+static const char *const ggf_keys[] = {CXB_GGF_KEYS, "n", "seed", "threads",
+                                       /* the faithful rows' keys, ignored here */
+                                       "k", "alpha", "m", "n0", "x", "heap_mb", "reduce", NULL};
+
+static const char *model_id(cxb_gen_model m)
+{
+    return m == CXB_GEN_RMAT ? "rmat" : cxb_gen_model_name(m);
+}
+
+static unsigned floor_log2(uint64_t v)
+{
+    unsigned l = 0;
+    while (v >>= 1)
+        ++l;
+    return l;
+}
+
+/* The spec of the point (see the header comment for the sizes). */
+static cxb_status spec_from(const cxb_params *p, cxb_gen_model model, cxb_gen_spec *s)
+{
+    uint64_t tuples, d, seed, n = 0, scale = 0, ef;
+    double prob = 0.1;
+    cxb_status st = cxb_params_check_keys(p, ggf_keys);
+    if (st == CXB_OK && (st = cxb_params_u64(p, "tuples", 1u << 20, &tuples)) == CXB_OK &&
+        (st = cxb_params_u64(p, "d", 16, &d)) == CXB_OK && (st = cxb_params_u64(p, "seed", 1, &seed)) == CXB_OK &&
+        (st = cxb_params_u64(p, "n", 0, &n)) == CXB_OK && (st = cxb_params_u64(p, "scale", 0, &scale)) == CXB_OK)
+        st = cxb_params_u64(p, "ef", d, &ef);
+    if (st != CXB_OK)
+        return st;
+    const char *pv = cxb_params_get(p, "p");
+    if (pv) {
+        char *end;
+        prob = strtod(pv, &end);
+        if (end == pv || *end)
+            return cxb_fail(CXB_EINPUT, "--set p=%s: expected a number", pv);
+    }
+    if (d == 0)
+        return cxb_fail(CXB_EINPUT, "--set d=0: the fast generators need d >= 1 tuples per vertex");
+    if (!n)
+        n = tuples / d;
+    char text[256];
+    switch (model) {
+    case CXB_GEN_BACOPY:
+        snprintf(text, sizeof text, "bacopy:n=%llu,m=%llu,seed=%llu", (unsigned long long)n,
+                 (unsigned long long)d, (unsigned long long)seed);
+        break;
+    case CXB_GEN_GNM:
+        snprintf(text, sizeof text, "gnm:n=%llu,m=%llu,seed=%llu", (unsigned long long)n,
+                 (unsigned long long)(cxb_params_get(p, "n") ? n * d : tuples), (unsigned long long)seed);
+        break;
+    case CXB_GEN_WSFAST:
+        snprintf(text, sizeof text, "wsfast:n=%llu,k=%llu,p=%.17g,seed=%llu", (unsigned long long)n,
+                 (unsigned long long)(2 * d), prob, (unsigned long long)seed);
+        break;
+    default: /* rmat: scale from n, or from tuples / ef */
+        if (!scale)
+            scale = cxb_params_get(p, "n") ? floor_log2(n) : ef ? floor_log2(tuples / ef ? tuples / ef : 1) : 0;
+        snprintf(text, sizeof text, "rmat:scale=%llu,ef=%llu,seed=%llu", (unsigned long long)scale,
+                 (unsigned long long)ef, (unsigned long long)seed);
+        break;
+    }
+    return cxb_gen_parse(text, s);
+}
+
+uint64_t cxb_graphgen_work(const cxb_impl *impl, const cxb_params *params)
+{
+    static const cxb_gen_model models[] = {CXB_GEN_BACOPY, CXB_GEN_GNM, CXB_GEN_WSFAST, CXB_GEN_RMAT};
+    for (size_t i = 0; i < sizeof models / sizeof models[0]; ++i)
+        if (!strcmp(impl->algorithm, model_id(models[i]))) {
+            cxb_gen_spec s;
+            return spec_from(params, models[i], &s) == CXB_OK ? cxb_gen_tuples_hint(&s) : 0;
+        }
+    uint64_t n = 0; /* the faithful rows: vertices */
+    cxb_params_u64(params, "n", 0, &n);
+    return n;
+}
+
+/* ---- the tuple hash: sum over i of mix64(key_i + (i + 1) golden) mod 2^64 (position
+ * keyed, so order-sensitive, and a sum, so chunks add up in any order), plus the checks
+ * of every tuple (endpoints < n; gnm: strictly increasing canonical keys) ---- */
+
+typedef struct hash_task {
+    const uint64_t *key;
+    uint64_t count, n;
+    int sorted;
+    uint64_t *part, *bad;
+} hash_task;
+
+static void hash_chunk(void *arg, uint64_t c, unsigned worker)
+{
+    (void)worker;
+    const hash_task *t = arg;
+    uint64_t i0 = c * GGF_HASH_CHUNK, i1 = i0 + GGF_HASH_CHUNK < t->count ? i0 + GGF_HASH_CHUNK : t->count;
+    uint64_t h = 0, bad = 0;
+    for (uint64_t i = i0; i < i1; ++i) {
+        uint64_t k = t->key[i], u = k >> 32, v = k & 0xffffffffu;
+        h += cxb_mix64(k + (i + 1) * 0x9e3779b97f4a7c15ull);
+        bad += u >= t->n || v >= t->n || (t->sorted && (u >= v || (i > 0 && t->key[i - 1] >= k)));
+    }
+    t->part[c] = h;
+    t->bad[c] = bad;
+}
+
+static cxb_status tuple_hash(cxb_pool *pool, const cxb_edges *e, int sorted, uint64_t *hash, uint64_t *bad)
+{
+    uint64_t chunks = (e->count + GGF_HASH_CHUNK - 1) / GGF_HASH_CHUNK;
+    uint64_t *part = calloc(2 * (chunks ? chunks : 1), sizeof *part);
+    if (!part)
+        return cxb_fail(CXB_ERESOURCE, "graphgen: no host memory for the tuple hash");
+    hash_task t = {e->key, e->count, e->n, sorted, part, part + chunks};
+    cxb_status st = CXB_OK;
+    if (pool && chunks > 1)
+        st = cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, hash_chunk, &t);
+    else
+        for (uint64_t c = 0; c < chunks; ++c)
+            hash_chunk(&t, c, 0);
+    *hash = *bad = 0;
+    for (uint64_t c = 0; c < chunks; ++c) {
+        *hash += part[c];
+        *bad += part[chunks + c];
+    }
+    free(part);
+    return st;
+}
+
+/* ---- the reference hash, once per graph and process (the runner verifies one point
+ * after another, single-threaded) ---- */
+
+typedef struct ref_entry {
+    char text[sizeof(((cxb_gen_spec *)0)->text)];
+    uint64_t hash;
+    const char *by;
+} ref_entry;
+static ref_entry ref_cache[32];
+static unsigned ref_next;
+
+static const ref_entry *ref_find(const cxb_gen_spec *s)
+{
+    for (unsigned i = 0; i < 32; ++i)
+        if (ref_cache[i].by && !strcmp(ref_cache[i].text, s->text))
+            return &ref_cache[i];
+    return NULL;
+}
+
+static void ref_put(const cxb_gen_spec *s, uint64_t hash, const char *by)
+{
+    ref_entry *e = &ref_cache[ref_next++ % 32];
+    snprintf(e->text, sizeof e->text, "%s", s->text);
+    e->hash = hash;
+    e->by = by;
+}
+
+static cxb_status reference(ggf_ctx *c)
+{
+    const ref_entry *e = ref_find(&c->spec);
+    if (e) {
+        c->ref_hash = e->hash;
+        c->ref_by = e->by;
+        return CXB_OK;
+    }
+    /* pthreads rows are always checked against seq; only a cuda row may use the pool */
+    int pool = c->backend == CXB_BACKEND_CUDA && c->tuples > GGF_SEQ_REF_MAX && c->hash_pool;
+    cxb_edges ref;
+    cxb_status st = pool ? cxb_generate_pthreads(&c->spec, c->hash_pool, &ref) : cxb_generate_seq(&c->spec, &ref);
+    uint64_t bad;
+    if (st == CXB_OK)
+        st = tuple_hash(c->hash_pool, &ref, 0, &c->ref_hash, &bad);
+    cxb_edges_free(&ref);
+    if (st != CXB_OK)
+        return st;
+    c->ref_by = pool ? "pthreads" : "seq";
+    ref_put(&c->spec, c->ref_hash, c->ref_by);
+    return CXB_OK;
+}
+
+/* ---- the descriptor's functions ---- */
+
+void cxb_ggf_teardown(void *vctx)
+{
+    ggf_ctx *c = vctx;
+    if (!c)
+        return;
+    cxb_edges_free(&c->out);
+    if (c->own_pool)
+        cxb_pool_destroy(c->own_pool);
+    free(c);
+}
+
+static cxb_status ggf_setup(const cxb_params *p, const cxb_env *env, cxb_gen_model model, cxb_backend backend,
+                            void **out)
+{
+    ggf_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return cxb_fail(CXB_ERESOURCE, "graphgen: out of host memory");
+    c->model = model;
+    c->backend = backend;
+    c->pool = c->hash_pool = env->pool;
+    cxb_edges_init(&c->out);
+    uint64_t block = 0, grid = 0;
+    cxb_status st = spec_from(p, model, &c->spec);
+    if (st == CXB_OK && (st = cxb_params_u64(p, "block", 0, &block)) == CXB_OK &&
+        (st = cxb_params_u64(p, "grid", 0, &grid)) == CXB_OK && (block > 1024 || grid > 0x7fffffffu))
+        st = cxb_fail(CXB_EINPUT, "--set block=%llu, grid=%llu: block at most 1024, grid below 2^31",
+                      (unsigned long long)block, (unsigned long long)grid);
+    c->block = (unsigned)block;
+    c->grid = (unsigned)grid;
+    c->tuples = st == CXB_OK ? cxb_gen_tuples_hint(&c->spec) : 0;
+    if (st == CXB_OK && backend == CXB_BACKEND_PTHREADS) {
+        /* the thread sweep: a pool of its own when threads differs from the run's pool
+         * (compact binding), created and parked here, before any timing */
+        uint64_t threads = env->threads;
+        if ((st = cxb_params_u64(p, "threads", env->threads, &threads)) == CXB_OK && (threads == 0 || threads > 4096))
+            st = cxb_fail(CXB_EINPUT, "--set threads=%llu: 1 to 4096", (unsigned long long)threads);
+        if (st == CXB_OK && (threads != env->threads || !env->pool) &&
+            (st = cxb_pool_create(&c->own_pool, (unsigned)threads, CXB_BIND_COMPACT)) == CXB_OK)
+            c->pool = c->own_pool;
+    }
+    if (st != CXB_OK) {
+        cxb_ggf_teardown(c);
+        return st;
+    }
+    *out = c;
+    return CXB_OK;
+}
+
+#define GGF_SETUP(model, backend, M, B)                                                                \
+    cxb_status cxb_ggf_setup_##model##_##backend(const cxb_params *p, const cxb_env *env, void **ctx) \
+    {                                                                                                  \
+        return ggf_setup(p, env, M, B, ctx);                                                           \
+    }
+#define GGF_SETUP3(model, M)                           \
+    GGF_SETUP(model, seq, M, CXB_BACKEND_SEQ)           \
+    GGF_SETUP(model, pthreads, M, CXB_BACKEND_PTHREADS) \
+    GGF_SETUP(model, cuda, M, CXB_BACKEND_CUDA)
+GGF_SETUP3(bacopy, CXB_GEN_BACOPY)
+GGF_SETUP3(gnm, CXB_GEN_GNM)
+GGF_SETUP3(wsfast, CXB_GEN_WSFAST)
+GGF_SETUP3(rmat, CXB_GEN_RMAT)
+
+cxb_status cxb_ggf_reset(void *vctx)
+{
+    cxb_edges_free(&((ggf_ctx *)vctx)->out); /* the previous tuples: untimed */
+    return CXB_OK;
+}
+
+cxb_status cxb_ggf_run(void *vctx, cxb_phases *ph)
+{
+    ggf_ctx *c = vctx;
+    cxb_edges_free(&c->out);
+    if (c->backend == CXB_BACKEND_SEQ)
+        return cxb_generate_seq(&c->spec, &c->out);
+    if (c->backend == CXB_BACKEND_PTHREADS)
+        return cxb_generate_pthreads(&c->spec, c->pool, &c->out);
+    cxb_gen_cuda_opts o = {c->block, c->grid, 0, 0};
+    int64_t t0 = cxb_clock_ns();
+    cxb_status st = cxb_generate_cuda(&c->spec, &o, &c->out);
+    c->wall_ns = cxb_clock_ns() - t0;
+    if (st == CXB_OK) {
+        c->gen_ms = o.gen_ms;
+        c->d2h_ms = o.d2h_ms;
+        ph->ns[CXB_PHASE_KERNEL] = (int64_t)llround(o.gen_ms * 1e6);
+        ph->ns[CXB_PHASE_D2H] = (int64_t)llround(o.d2h_ms * 1e6);
+    }
+    return st;
+}
+
+cxb_status cxb_ggf_verify(void *vctx)
+{
+    ggf_ctx *c = vctx;
+    const char *m = model_id(c->model);
+    if (c->out.count != c->tuples || c->out.n != c->spec.n)
+        return cxb_fail(CXB_EFAIL, "graphgen.%s: %llu tuples on %llu vertices, expected %llu on %llu (%s)", m,
+                        (unsigned long long)c->out.count, (unsigned long long)c->out.n,
+                        (unsigned long long)c->tuples, (unsigned long long)c->spec.n, c->spec.text);
+    uint64_t h, bad;
+    cxb_status st = tuple_hash(c->hash_pool, &c->out, c->model == CXB_GEN_GNM, &h, &bad);
+    if (st != CXB_OK)
+        return st;
+    if (bad)
+        return cxb_fail(CXB_EFAIL, "graphgen.%s: %llu tuples with an endpoint >= n%s (%s)", m,
+                        (unsigned long long)bad, c->model == CXB_GEN_GNM ? " or out of order" : "", c->spec.text);
+    if (c->backend == CXB_BACKEND_SEQ) { /* the reference itself */
+        if (!ref_find(&c->spec))
+            ref_put(&c->spec, h, "seq");
+        return CXB_OK;
+    }
+    if ((st = reference(c)) != CXB_OK)
+        return st;
+    if (h != c->ref_hash)
+        return cxb_fail(CXB_EFAIL, "graphgen.%s: tuple_hash 0x%016llx != 0x%016llx of graphgen.%s.%s (%s)", m,
+                        (unsigned long long)h, (unsigned long long)c->ref_hash, m, c->ref_by, c->spec.text);
+    return CXB_OK;
+}
+
+uint64_t cxb_ggf_checksum(void *vctx)
+{
+    ggf_ctx *c = vctx;
+    uint64_t h = 0, bad = 0;
+    if (tuple_hash(c->hash_pool, &c->out, 0, &h, &bad) != CXB_OK)
+        return 0;
+    return h;
+}
+
+void cxb_ggf_extra(void *vctx, char *buf, size_t size)
+{
+    ggf_ctx *c = vctx;
+    /* sorted by key (harness.md 4.2) */
+    if (c->backend == CXB_BACKEND_CUDA)
+        snprintf(buf, size, "d2h_ns=%lld;gen_ns=%lld;ref=%s;spec=%s;tuples=%llu;vertices=%llu;wall_ns=%lld",
+                 (long long)llround(c->d2h_ms * 1e6), (long long)llround(c->gen_ms * 1e6),
+                 c->ref_by ? c->ref_by : "", c->spec.text, (unsigned long long)c->tuples,
+                 (unsigned long long)c->spec.n, (long long)c->wall_ns);
+    else
+        snprintf(buf, size, "ref=%s;spec=%s;tuples=%llu;vertices=%llu",
+                 c->backend == CXB_BACKEND_SEQ ? "self" : c->ref_by ? c->ref_by : "", c->spec.text,
+                 (unsigned long long)c->tuples, (unsigned long long)c->spec.n);
+}
+
+/* ---- presets ---- */
+
+#define GGF_CUDA_ALL "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda"
+#define GGF_PT_ALL \
+    "graphgen.bacopy.pthreads,graphgen.gnm.pthreads,graphgen.wsfast.pthreads,graphgen.rmat.pthreads"
+#define GGF_SEQ_ALL "graphgen.bacopy.seq,graphgen.gnm.seq,graphgen.wsfast.seq,graphgen.rmat.seq"
+#define GGF_FIXED "d=16;p=0.1;seed=1"
+
+/* A GPU host (16 cores, H100) in a few minutes: cuda 2^20 ... 2^28 tuples (graphgen.md
+ * 9.4's targets are at >= 2^28), CPU rows 2^20 ... 2^24. */
+const cxb_sweep cxb_graphgen_fast_sweeps_gen[] = {
+    {"fast.gen", GGF_CUDA_ALL, GGF_FIXED, "tuples", "1048576,4194304,16777216,67108864,268435456"},
+    {"fast.gen", CXB_GGF_CPU_ALL, GGF_FIXED, "tuples", "1048576,4194304,16777216"},
+    CXB_SWEEPS_END,
+};
+
+/* pthreads speed-up (graphgen.md 9.4: >= 1.9x on 2 cores, >= 10x on 16) at 2^24, seq the base */
+const cxb_sweep cxb_graphgen_fast_sweeps_threads[] = {
+    {"fast.threads", GGF_PT_ALL, GGF_FIXED ";tuples=16777216", "threads", "1,2,4,8,16"},
+    {"fast.threads", GGF_SEQ_ALL, GGF_FIXED, "tuples", "16777216"},
+    CXB_SWEEPS_END,
+};
+

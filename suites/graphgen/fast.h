@@ -1,0 +1,95 @@
+/* suites/graphgen/fast.h - the fast generators of graphgen.md 9 (bacopy, gnm, wsfast,
+ * rmat) as variants of the graphgen study, defined in suites/graphgen/fast.c. The study's
+ * tables live in suites/graphgen/study.c; these macros append the fast rows to them, so that
+ * one study (`cxbench run graphgen`) holds the faithful and the fast generators. */
+#ifndef CXB_SUITES_GRAPHGEN_FAST_H
+#define CXB_SUITES_GRAPHGEN_FAST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/registry.h"
+
+#define CXB_GGF_DECL(model, backend)                                                          \
+    cxb_status cxb_ggf_setup_##model##_##backend(const cxb_params *p, const cxb_env *env, void **ctx);
+#define CXB_GGF_DECL3(model) CXB_GGF_DECL(model, seq) CXB_GGF_DECL(model, pthreads) CXB_GGF_DECL(model, cuda)
+CXB_GGF_DECL3(bacopy)
+CXB_GGF_DECL3(gnm)
+CXB_GGF_DECL3(wsfast)
+CXB_GGF_DECL3(rmat)
+#undef CXB_GGF_DECL3
+#undef CXB_GGF_DECL
+
+cxb_status cxb_ggf_reset(void *ctx);
+cxb_status cxb_ggf_run(void *ctx, cxb_phases *ph);
+cxb_status cxb_ggf_verify(void *ctx);
+uint64_t cxb_ggf_checksum(void *ctx);
+void cxb_ggf_extra(void *ctx, char *buf, size_t size);
+void cxb_ggf_teardown(void *ctx);
+
+/* The graphgen study's work callback: tuples for a fast row, n for the others. */
+uint64_t cxb_graphgen_work(const cxb_impl *impl, const cxb_params *params);
+
+/* Sweeps of the presets "fast" (alias "modern") and "fast-threads" (NULL for any other). */
+/* The fast and fast-threads presets of the graphgen study. */
+extern const cxb_sweep cxb_graphgen_fast_sweeps_gen[];
+extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
+
+/* The --set keys of the fast rows, which the faithful rows accept and ignore. */
+#define CXB_GGF_KEYS "tuples", "d", "p", "scale", "ef", "block", "grid"
+
+#define CXB_GGF_IMPL(model, backend, be, flags, summary)                                          \
+    {"graphgen." #model "." #backend, "graphgen", #model, #backend, be, flags, summary,                 \
+     cxb_ggf_setup_##model##_##backend, cxb_ggf_reset, cxb_ggf_run, cxb_ggf_verify, cxb_ggf_checksum, \
+     cxb_ggf_extra, cxb_ggf_teardown}
+#define CXB_GGF_GPU (CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC)
+#define CXB_GGF_IMPL3(model, what)                                                               \
+    CXB_GGF_IMPL(model, seq, CXB_BACKEND_SEQ, 0, what "; the reference"),                         \
+    CXB_GGF_IMPL(model, pthreads, CXB_BACKEND_PTHREADS, 0, what " on the pool, = seq"),           \
+    CXB_GGF_IMPL(model, cuda, CXB_BACKEND_CUDA, CXB_GGF_GPU, what " on the GPU, = seq")
+
+/* Rows of the graphgen implementation table (graphgen.md 9.1). */
+#define CXB_GRAPHGEN_FAST_IMPLS                                                                   \
+    CXB_GGF_IMPL3(bacopy, "fast BA: Sanders-Schulz hashed copy model, one edge per row"),         \
+    CXB_GGF_IMPL3(gnm, "fast G(n,m): keyed rounds + sort/dedup"),                                 \
+    CXB_GGF_IMPL3(wsfast, "fast small world: independent rewiring per lattice edge"),             \
+    CXB_GGF_IMPL3(rmat, "fast R-MAT/Kronecker, Graph500 initiator, one tuple per row")
+
+#define CXB_GGF_CPU(m) "graphgen." #m ".seq,graphgen." #m ".pthreads"
+#define CXB_GGF_CPU_ALL CXB_GGF_CPU(bacopy) "," CXB_GGF_CPU(gnm) "," CXB_GGF_CPU(wsfast) "," CXB_GGF_CPU(rmat)
+
+/* preset ci (2 cores, no GPU): CPU rows, 2^13 ... 2^20 tuples (four points, two decades, for a fit) */
+#define CXB_GRAPHGEN_FAST_SWEEPS_CI \
+    {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "8192,32768,131072,1048576"}
+
+/* preset quick (make bench on a GPU host): a short version of preset fast */
+#define CXB_GRAPHGEN_FAST_SWEEPS_QUICK                                                              \
+    {"fast.gen", "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda", \
+     "d=16;p=0.1;seed=1", "tuples", "1048576,4194304,16777216"},                                  \
+    {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "262144,1048576"}
+
+/* Generation is linear in the tuples (graphgen.md 9.2); GPU rows are fitted from 2^24
+ * up, below which launch latency flattens them. */
+#define CXB_GRAPHGEN_FAST_SERIES                                                                  \
+    {"graphgen.bacopy.seq", "tuples", 1.0, 0.2, 1, 0, NULL},                                      \
+    {"graphgen.bacopy.pthreads", "tuples", 1.0, 0.3, 1, 0, NULL},                                 \
+    {"graphgen.bacopy.cuda", "tuples", 1.0, 0.3, 16777216, 0, NULL},                              \
+    {"graphgen.gnm.seq", "tuples", 1.0, 0.3, 1, 0, NULL},                                         \
+    {"graphgen.gnm.pthreads", "tuples", 1.0, 0.3, 1, 0, NULL},                                    \
+    {"graphgen.gnm.cuda", "tuples", 1.0, 0.3, 16777216, 0, NULL},                                 \
+    {"graphgen.wsfast.seq", "tuples", 1.0, 0.2, 1, 0, NULL},                                      \
+    {"graphgen.wsfast.pthreads", "tuples", 1.0, 0.3, 1, 0, NULL},                                 \
+    {"graphgen.wsfast.cuda", "tuples", 1.0, 0.3, 16777216, 0, NULL},                              \
+    {"graphgen.rmat.seq", "tuples", 1.0, 0.2, 1, 0, NULL},                                        \
+    {"graphgen.rmat.pthreads", "tuples", 1.0, 0.3, 1, 0, NULL},                                   \
+    {"graphgen.rmat.cuda", "tuples", 1.0, 0.3, 16777216, 0, NULL}
+
+/* Figures: G edges/s against the tuples (presets ci, quick, fast) and against the threads
+ * (fast-threads); d=16 selects the fast rows (the faithful rows have no d). */
+#define CXB_GRAPHGEN_FAST_FIGURES                                                                 \
+    {"fast.gen", "Fast generators: G edges/s (tuples of the gen phase) against the tuples",      \
+     "graphgen/rate_vs_tuples.gp", "tuples", "rate", "d=16", NULL},                              \
+    {"fast.threads", "Fast generators, pthreads: G edges/s against the threads at 2^24 tuples",  \
+     "graphgen/rate_vs_tuples.gp", "threads", "rate", "d=16;tuples=16777216", NULL}
+
+#endif

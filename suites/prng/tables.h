@@ -1,0 +1,24 @@
+/* suites/prng/tables.h - the prng study's paper tables printed from a result set. */
+#ifndef CXB_SUITES_PRNG_TABLES_H
+#define CXB_SUITES_PRNG_TABLES_H
+
+#include <stdio.h>
+
+#include "cxb/core/status.h"
+
+/* Leist Table 4.1 (prng.md 6.1) in the thesis's layout, with the published rows. */
+cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out);
+
+/* Leist Table 4.2 (prng.md 6.3): NR3 generators vs Marsaglia CUDA 1, per backend of the run,
+ * with memory per thread and the published rows. Prints nothing when the run has no
+ * mode=sum points of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* or prng.lf24.* (r = 97). */
+cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out);
+
+/* The CPU throughput table: seq / cuRAND host generator and pthreads T / 1 thread per
+ * generator (prng.md 8.3 G5, G3b; suites/prng/tablegens.c). Prints nothing without those points. */
+cxb_status cxb_prng_tablegens_print(const char *run_dir, FILE *out);
+
+/* All three, in that order: the study's print_tables hook. */
+cxb_status cxb_prng_tables_print(const char *run_dir, FILE *out);
+
+#endif

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# cli_help: `cxbench --help` tells the truth (issue #3 hygiene). Checks: the three spellings
+# of help exit 0 on stdout; the GEN list of `prng` is exactly the generators of the README's
+# "The generators" table plus lf24 (prng.md 7.1; mtgp32 only in builds that have it) and each
+# one it names writes a stream; every command it names dispatches; every --flag it shows is
+# an option the harness parses; every command of the README's command list is in it.
+cx=$1
+src=$2
+. "$(dirname "$0")/../cli_lib.sh"
+
+for h in --help -h help; do
+    "$cx" $h >"$tmp/help" 2>"$tmp/err" || fail "$h: exit $?"
+    [ -s "$tmp/help" ] || fail "$h: nothing on stdout"
+    [ ! -s "$tmp/err" ] || fail "$h: stderr not empty: $(cat "$tmp/err")"
+done
+
+# the GEN list: from "GEN:" to the next "  cxbench" line
+awk '/^ *GEN:/ { on = 1; sub(/^ *GEN:/, "") } /^  cxbench / && on { exit } on' "$tmp/help" |
+    tr ',' '\n' | tr -d ' ' | grep -v '^$' | sort >"$tmp/gens"
+want="lf24 philox4x32 threefry4x32 xorwow mrg32k3a mt19937 ran ranq1 ranq2 ranlim32 ranhash tinymt32"
+if "$cx" prng mtgp32 --count 1 >/dev/null 2>&1; then
+    want="$want mtgp32"
+fi
+printf '%s\n' $want | sort >"$tmp/want"
+diff "$tmp/want" "$tmp/gens" >"$tmp/gdiff" || fail "help's GEN list differs (< README, > help): $(cat "$tmp/gdiff")"
+while read -r g; do
+    n=$("$cx" prng "$g" --count 3 2>"$tmp/err" | wc -l)
+    [ "$n" = 3 ] || fail "prng $g --count 3: $n lines ($(cat "$tmp/err"))"
+done <"$tmp/gens"
+
+# every command shown dispatches (no "unknown command")
+sed -n 's/^  cxbench \([a-z-]*\).*/\1/p' "$tmp/help" | sort -u >"$tmp/cmds"
+[ "$(wc -l <"$tmp/cmds")" -ge 9 ] || fail "help lists fewer than 9 commands"
+while read -r c; do
+    "$cx" "$c" --no-such-flag-xyz >/dev/null 2>"$tmp/err" </dev/null
+    ! grep -q 'unknown command' "$tmp/err" || fail "help lists '$c', cxbench does not know it"
+done <"$tmp/cmds"
+
+# every --flag shown is one a command parses (a "--flag" literal in harness/*.c or suites/*/*.c)
+grep -o -- '--[a-z][a-z-]*' "$tmp/help" | sort -u | while read -r f; do
+    [ "$f" = --help ] && continue
+    grep -q -- "\"$f\"" "$src"/harness/*.c "$src"/suites/*/*.c || echo "$f"
+done >"$tmp/unknown"
+[ ! -s "$tmp/unknown" ] || fail "help shows flags no command parses: $(tr '\n' ' ' <"$tmp/unknown")"
+
+# the README's command list names no command the help lacks
+if [ -f "$src/README.md" ]; then
+    awk '/^## The cxbench command/ { s = 1 } s && /^```/ { if (++b == 2) exit; next } s && b == 1' \
+        "$src/README.md" | sed -n 's/^cxbench \([a-z-]*\).*/\1/p' | sort -u >"$tmp/readme_cmds"
+    [ -s "$tmp/readme_cmds" ] || fail "no command list found in README.md"
+    missing=$(comm -23 "$tmp/readme_cmds" "$tmp/cmds")
+    [ -z "$missing" ] || fail "README lists commands the help lacks: $missing"
+fi
+finish
