@@ -75,7 +75,7 @@ if has sanitize; then
     # test at its quick sizes (tests that take no argument ignore it)
     # SAN_TIMEOUT (s, default 150) bounds each tool run; SAN_TOOLS=memcheck limits every test
     # to memcheck (a short session)
-    for t in $build/tests/*_cuda; do
+    for t in $build/tests/*/*_cuda; do
         # SAN_TESTS (a grep -E pattern) limits the step to the matching tests
         [ -n "${SAN_TESTS:-}" ] && ! echo "${t##*/}" | grep -qE "$SAN_TESTS" && continue
         tools="memcheck"
