@@ -1500,8 +1500,8 @@ static cxb_status find_dups(setdata *sd, size_t n, dups *out)
     return CXB_OK;
 }
 
-cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
-                             const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                            const char *out_dir, cxb_plot_note_fn note, void *note_arg, int keep)
 {
     if (!run_dirs || nsets == 0 || !study)
         return cxb_fail(CXB_EINPUT, "plot: no result set or study");
@@ -1602,8 +1602,10 @@ cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cx
             finish_rows(&fig);
         if (st == CXB_OK && fig.ns == 0) {
             /* nothing of this figure was measured in these sets (a preset runs a few of the
-             * study's figures): no empty plot, and no stale one from an earlier plot */
-            remove_figure_files(out_dir, fig.spec->id);
+             * study's figures): no empty plot, and no stale one from an earlier plot, unless
+             * the caller keeps what is there (plot --all: other sets may have drawn it) */
+            if (!keep)
+                remove_figure_files(out_dir, fig.spec->id);
             drawn[i] = 0;
         } else if (st == CXB_OK) {
             drawn[i] = 1;
@@ -1648,6 +1650,18 @@ cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cx
     cxb_dir_sync(out_dir);
     free(drawn);
     return st;
+}
+
+cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                             const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+{
+    return plot_dirs(run_dirs, nsets, study, out_dir, note, note_arg, 0);
+}
+
+cxb_status cxb_plot_run_dirs_keep(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                                  const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+{
+    return plot_dirs(run_dirs, nsets, study, out_dir, note, note_arg, 1);
 }
 
 cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const char *out_dir)

@@ -28,4 +28,10 @@ typedef void (*cxb_plot_note_fn)(void *arg, const char *line);
 cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
                              const char *out_dir, cxb_plot_note_fn note, void *note_arg);
 
+/* cxb_plot_run_dirs, except that a figure with nothing measured in the sets is neither drawn
+ * nor removed: files already in out_dir stay (`cxbench plot --all` from INDEX.md, where
+ * several rows draw into one folder). out_dir is required. */
+cxb_status cxb_plot_run_dirs_keep(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                                  const char *out_dir, cxb_plot_note_fn note, void *note_arg);
+
 #endif

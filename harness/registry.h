@@ -84,6 +84,17 @@ typedef struct cxb_sweep {
     const char *values; /* comma-separated values of x_param */
 } cxb_sweep;
 
+/* A published claim of a study's paper and how the committed results bear on it (`cxbench
+ * report`: the paper-against-ours table). judge() gets the result sets that a machine's
+ * INDEX.md names for `key` (results_walk.h) and writes what they measured into ours. */
+typedef enum cxb_verdict { CXB_NOT_MEASURED, CXB_HOLDS, CXB_DOES_NOT_HOLD } cxb_verdict;
+
+typedef struct cxb_claim {
+    const char *key;   /* the INDEX.md key whose sets judge it, e.g. "table4.1" */
+    const char *paper; /* the claim as published, one line with its number */
+    cxb_verdict (*judge)(const char *const *run_dirs, size_t nsets, char *ours, size_t size);
+} cxb_claim;
+
 typedef struct cxb_study {
     const char *name;
     const char *summary;
@@ -109,6 +120,8 @@ typedef struct cxb_study {
      * summary.csv (the samples' n column); optional: NULL counts the point's n. The
      * graphgen study counts tuples for its fast generators (graphgen.md 9.2). */
     uint64_t (*work)(const cxb_impl *impl, const cxb_params *params);
+    /* The paper's claims, ended by an entry with key NULL; optional (report: none declared). */
+    const cxb_claim *claims;
 } cxb_study;
 
 const cxb_study *const *cxb_studies(size_t *count);

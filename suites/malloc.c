@@ -366,4 +366,5 @@ const cxb_study cxb_study_malloc = {
     cxb_malloc_fig510_print,
     malloc_point_line,
     NULL, /* work: the point's n */
+    .claims = cxb_malloc_claims,
 };

@@ -598,4 +598,5 @@ const cxb_study cxb_study_prng = {
     cxb_prng_tables_print,
     NULL, /* point_line: the generic line only */
     NULL, /* work: the point's n */
+    .claims = cxb_prng_claims,
 };
