@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 5, first GPU call: the timing-protocol experiment (scripts/experiments/
+# The timing-protocol experiment (scripts/experiments/
 # timing_protocol.cu) and the SASS of the counter-based store kernels (instruction histogram of
 # bulk_store_blocks per generator tag); argument: the build directory.
 b=${1:-build-gpu}
