@@ -16,8 +16,8 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
 /* A line for the user (the CLI prints it as "note: LINE"); the library prints nothing. */
 typedef void (*cxb_plot_note_fn)(void *arg, const char *line);
 
-/* Every figure of the study from the union of the points of nsets result sets (issue #4:
- * one study measured in several runs). nsets == 1 is cxb_plot_run_dir. Several sets must be
+/* Every figure of the study from the union of the points of nsets result sets (a
+ * study measured in several runs). nsets == 1 is cxb_plot_run_dir. Several sets must be
  * of the study, of one machine and distinct (cxb_plot_sets_check), and out_dir is then
  * required; any of these failing is CXB_EINPUT before anything is written. A point (impl +
  * params) in more than one set is drawn from the set given last; note() is told of each
