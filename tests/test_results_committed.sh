@@ -5,8 +5,8 @@
 #           table with its verdict column (and only known verdicts), and every row of every
 #           machine's INDEX.md names result sets that exist.
 #   plot:   `cxbench plot --all` (make figures) over a copy of results/ removes no file (exit 0,
-#           or 3 without gnuplot: data and scripts are still written) and draws every figure
-#           output that an INDEX.md row names.
+#           or 3 without gnuplot: data and scripts are still written), leaves the committed
+#           figures' data (.csv) as it was, and draws every figure output an INDEX.md row names.
 cx=$1
 src=$2
 what=$3
@@ -61,12 +61,21 @@ report)
     ;;
 plot)
     find results -type f | sort >before
+    mkdir data.before
+    find results -path '*/figures/*' -name '*.csv' | while read -r f; do
+        mkdir -p "data.before/$(dirname "$f")" && cp "$f" "data.before/$f"
+    done
     "$cx" plot --all results >out 2>err
     rc=$?
     [ "$rc" = 0 ] || [ "$rc" = 3 ] || fail "plot --all exit $rc: $(cat err)"
     find results -type f | sort >after
     comm -23 before after >removed
     [ ! -s removed ] || fail "plot --all removed: $(head -5 removed | tr '\n' ' ')"
+    # the figures' data is a function of the committed sets: redrawn, it is the same
+    (cd data.before && find results -name '*.csv') | while read -r f; do
+        cmp -s "data.before/$f" "$f" || echo "$f"
+    done >changed
+    [ ! -s changed ] || fail "plot --all changed committed figure data: $(head -5 changed | tr '\n' ' ')"
     # every figure output of an INDEX.md row exists afterwards (its .gp at least)
     index_sets | while IFS='|' read -r m sets out; do
         out=$(echo "$out" | sed 's/^ *//; s/ *$//; s/`//g')
