@@ -3,7 +3,8 @@
 #   make test       the ctest suite
 #   make bench      the default quick studies on every available backend: results,
 #                   a speed-up/slope table and figures (BENCH_ARGS="--set preset=paper" for more)
-#   make figures    redraw every figure from committed results, running nothing
+#   make figures    redraw the figures each results/<machine>/INDEX.md names, from exactly the
+#                   sets it names; runs nothing and removes nothing
 #   make bench-ci   small sizes plus the regression gate (instruction counts vs results/ci)
 BUILD      ?= build
 BUILD_TYPE ?= Release

@@ -18,7 +18,8 @@ int cxb_cli_list(int argc, char **argv)
     }
     const char *no_gpu = NULL;
     if (cxb_cuda_device_count(&no_gpu) <= 0) {
-        printf("note: rows that need a GPU are unavailable here: %s\n", no_gpu ? no_gpu : "no GPU");
+        fprintf(stderr, "cxbench: note: rows that need a GPU are unavailable here: %s\n",
+                no_gpu ? no_gpu : "no GPU");
     } else {
         no_gpu = NULL;
     }

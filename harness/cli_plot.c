@@ -5,14 +5,20 @@
  *       `study` column) into DIR, default RESULTS/../figures (results/<machine>/figures);
  *   cxbench plot --all [ROOT]
  *       for every machine directory ROOT/<machine>/ (ROOT default "results"; "paper",
- *       "ci" and dot-directories skipped), for every study, the newest result set of
- *       that study (directory names start with the UTC time YYYYMMDDTHHMMSSZ, so the
- *       newest is the lexicographically last) into ROOT/<machine>/figures/. This is
- *       `make figures`: a pure function of committed results; no benchmark runs.
+ *       "ci", "quality" and dot-directories skipped), the figures its INDEX.md names
+ *       (results_walk.h): a row whose output is "figures/DIR/" draws every figure of its
+ *       study that its sets measure into ROOT/<machine>/figures/DIR/; a row whose output is
+ *       "figures/[DIR/]ID.png" draws figure ID alone (an ID that is not one of the study's
+ *       figures, or that its sets do not measure, is an error); other rows (tables,
+ *       headline numbers, figures drawn by other commands) are skipped. Nothing is ever
+ *       removed. A machine without INDEX.md: the newest result set of each study into
+ *       ROOT/<machine>/figures/, as before INDEX.md existed (figures of the study that set
+ *       does not measure are removed there). This is `make figures`: a pure function of
+ *       committed results; no benchmark runs.
  *   cxbench plot SET SET ... --out DIR
  *       the figures of the union of the points of several result sets of one study and
  *       one machine (a study measured in several runs, each under the GPU machine's
- *       10-minute limit: issue #4), into DIR (required: there is no one set to write
+ *       10-minute limit), into DIR (required: there is no one set to write
  *       beside). A point in more than one set is drawn from the set given last, with a
  *       "note:" line; each figure's .gp names every set. Sets of different studies or
  *       machines, a set given twice or no --out: one line, exit 2, nothing written.
@@ -119,21 +125,100 @@ static int plot_results(const char *run_dir, const char *out)
     return st == CXB_OK ? 0 : fail_line(st);
 }
 
-static cxb_status plot_newest(const char *machine_dir, const char *run_dir, const char *run_id,
-                              const cxb_study *study, void *arg)
-{
-    (void)run_id;
-    (void)arg;
-    char out[CLI_PATH + 16];
-    snprintf(out, sizeof out, "%s/figures", machine_dir);
-    return plot_one(run_dir, study, out);
-}
-
 static void print_note(void *arg, const char *line)
 {
     (void)arg;
     printf("note: %s\n", line);
 }
+
+/* One INDEX.md row of plot --all (see the header). */
+static cxb_status plot_index_row(const cxb_index *idx, const cxb_index_row *row)
+{
+    const char *o = row->output;
+    if (strncmp(o, "figures/", 8) != 0)
+        return CXB_OK; /* a table, a headline number or a figure drawn elsewhere */
+    const cxb_study *study = cxb_study_find(row->study);
+    if (!study)
+        return cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: unknown study '%s'", idx->machine_dir, row->line, row->study);
+    char paths[CXB_INDEX_MAX_SETS][CLI_PATH];
+    const char *sets[CXB_INDEX_MAX_SETS];
+    cxb_status st = CXB_OK;
+    for (size_t k = 0; k < row->nsets && st == CXB_OK; ++k) {
+        snprintf(paths[k], sizeof paths[k], "%s/%s", idx->machine_dir, row->sets[k]);
+        sets[k] = paths[k];
+        if (!cxb_results_is_set(paths[k]))
+            st = cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: %s: not a result set", idx->machine_dir, row->line, paths[k]);
+        else
+            st = cxb_results_ensure_derived(paths[k], study);
+    }
+    if (st != CXB_OK)
+        return st;
+    char out[CLI_PATH * 2];
+    snprintf(out, sizeof out, "%s/%s", idx->machine_dir, o);
+    size_t len = strlen(out);
+    cxb_study one = *study;
+    const char *id = NULL;
+    if (len > 4 && !strcmp(out + len - 4, ".png")) { /* one figure: figures/[DIR/]ID.png */
+        char *slash = strrchr(out, '/');
+        *slash = '\0';
+        id = slash + 1;
+        out[len - 4] = '\0';
+        one.figures = NULL;
+        for (size_t i = 0; i < study->nfigures; ++i)
+            if (!strcmp(study->figures[i].id, id))
+                one.figures = &study->figures[i];
+        if (!one.figures)
+            return cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: '%s' is not a figure of study %s", idx->machine_dir,
+                            row->line, id, study->name);
+        one.nfigures = 1;
+    } else
+        while (len > 1 && out[len - 1] == '/')
+            out[--len] = '\0';
+    st = cxb_plot_run_dirs_keep(sets, row->nsets, &one, out, print_note, NULL);
+    if (st != CXB_OK && st != CXB_ERESOURCE)
+        return st;
+    size_t drawn = 0;
+    for (size_t i = 0; i < one.nfigures; ++i) {
+        char png[CLI_PATH * 3];
+        snprintf(png, sizeof png, "%s/%s.png", out, one.figures[i].id);
+        char csvp[CLI_PATH * 3];
+        snprintf(csvp, sizeof csvp, "%s/%s.csv", out, one.figures[i].id);
+        if (access(png, F_OK) == 0 || (st == CXB_ERESOURCE && access(csvp, F_OK) == 0)) {
+            ++drawn;
+            if (st == CXB_OK)
+                printf("wrote %s\n", png);
+        }
+    }
+    fflush(stdout);
+    if (drawn == 0 && st == CXB_OK)
+        return cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: %s: %s measure%s nothing of it", idx->machine_dir, row->line,
+                        row->key, row->nsets > 1 ? "its sets" : "its set", row->nsets > 1 ? "" : "s");
+    return st;
+}
+
+static cxb_status plot_index(const cxb_index *idx, void *arg)
+{
+    char *missing = arg;
+    cxb_status st = CXB_OK;
+    for (size_t i = 0; i < idx->nrows && st == CXB_OK; ++i) {
+        if (!idx->from_file) { /* the newest set of a study, as before INDEX.md */
+            const cxb_study *study = cxb_study_find(idx->rows[i].study);
+            char run_dir[CLI_PATH * 2], out[CLI_PATH + 16];
+            snprintf(run_dir, sizeof run_dir, "%s/%s", idx->machine_dir, idx->rows[i].sets[0]);
+            snprintf(out, sizeof out, "%s/figures", idx->machine_dir);
+            st = study ? plot_one(run_dir, study, out)
+                       : cxb_fail(CXB_EINPUT, "%s: unknown study '%s'", run_dir, idx->rows[i].study);
+        } else
+            st = plot_index_row(idx, &idx->rows[i]);
+        if (st == CXB_ERESOURCE) { /* e.g. no gnuplot: note it, go on */
+            if (!missing[0])
+                snprintf(missing, 1024, "%s", cxb_last_error());
+            st = CXB_OK;
+        }
+    }
+    return st;
+}
+
 
 /* Several sets of one study drawn together: checked before anything is derived or written. */
 static int plot_sets(const char *const *sets, size_t n, const char *out)
@@ -164,7 +249,10 @@ static int plot_sets(const char *const *sets, size_t n, const char *out)
 
 static int plot_all(const char *root)
 {
-    cxb_status st = cxb_results_each_newest(root, plot_newest, NULL);
+    char missing[1024] = "";
+    cxb_status st = cxb_results_each_index(root, plot_index, missing);
+    if (st == CXB_OK && missing[0])
+        st = cxb_fail(CXB_ERESOURCE, "%s", missing);
     return st == CXB_OK ? 0 : fail_line(st);
 }
 
@@ -182,8 +270,9 @@ int cxb_cli_plot(int argc, char **argv)
             printf("usage: cxbench plot RESULTS [--out DIR]   figures of one result set\n"
                    "       cxbench plot SET SET... --out DIR  figures of the union of several sets of one\n"
                    "                                          study and machine (a point in two: the last set's)\n"
-                   "       cxbench plot --all [ROOT]          newest result set per study and machine\n"
-                   "                                          under ROOT (default results)\n");
+                   "       cxbench plot --all [ROOT]          the figures each ROOT/<machine>/INDEX.md names\n"
+                   "                                          (without one: the newest set per study);\n"
+                   "                                          ROOT default results; removes nothing\n");
             free(sets);
             return 0;
         } else if (!strcmp(a, "--all")) {

@@ -1,18 +1,21 @@
 /* harness/cli_report.c - `cxbench report [ROOT] [--out FILE]` (ARCHITECTURE.md "Report"): one
- * markdown document over the newest result set of every study on every machine under ROOT
- * (default "results"; see results_walk.h), each with where and on what it was measured (from
- * its provenance), its speed-up and slope table, the study's paper tables beside the
- * published numbers, and its figures (linked as ROOT/<machine>/figures/<id>.png, so write the
- * report where ROOT is reachable by that path, e.g. `cxbench report > REPORT.md` at the top of
- * the tree). A pure function of the committed results: nothing runs, nothing is dated.
- *
- * Not yet here: a verdict for each published claim (an ordering, a slope, a ratio); the
- * machines' README.md files carry that discussion for now. Exit 0; 2 bad input (one line).
+ * markdown document over the results under ROOT (default "results"), read through each machine
+ * directory's INDEX.md (results_walk.h; without one, the newest result set of each study). Per
+ * machine and study: the paper-against-ours table (each of the study's published claims,
+ * cxb_study.claims, judged on the sets INDEX.md names for the claim's key: holds, does not hold
+ * or not measured), the INDEX.md rows of the study (sets, commit, timing protocol, output,
+ * linked only where the output exists), then per result set where and on what it was measured
+ * (from its provenance), its speed-up and slope table and the study's paper tables beside the
+ * published numbers, and last the study's figures that exist under the rows' outputs. Links are
+ * ROOT/<machine>/..., so write the report where ROOT is reachable by that path, e.g. `cxbench
+ * report > REPORT.md` at the top of the tree. A pure function of the committed results: nothing
+ * runs, nothing is dated. Exit 0; 2 bad input (one line).
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cxb/config.h"
 #include "harness/atomic.h"
@@ -71,12 +74,114 @@ static void hardware_line(FILE *f, const char *run_dir)
 #endif
 }
 
-static cxb_status one_set(const char *machine_dir, const char *run_dir, const char *run_id,
-                          const cxb_study *study, void *arg)
+static int path_exists(const char *path)
 {
-    report *r = arg;
-    FILE *f = r->f;
-    const char *machine = machine_name(machine_dir);
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+static const char *const verdict_names[] = {"not measured", "holds", "does not hold"};
+
+/* A markdown table cell: '|' and newlines would break the row. */
+static void cell(FILE *f, const char *text)
+{
+    for (const char *c = text; *c; ++c) {
+        if (*c == '|')
+            fputc('\\', f);
+        fputc(*c == '\n' ? ' ' : *c, f);
+    }
+}
+
+/* The row's sets as machine_dir/<set> paths. */
+static size_t row_sets(const cxb_index *idx, const cxb_index_row *row, char (*paths)[4200], const char **ptrs)
+{
+    for (size_t k = 0; k < row->nsets; ++k) {
+        snprintf(paths[k], sizeof paths[k], "%s/%s", idx->machine_dir, row->sets[k]);
+        ptrs[k] = paths[k];
+    }
+    return row->nsets;
+}
+
+static void claims_table(FILE *f, const cxb_index *idx, const cxb_study *study)
+{
+    fprintf(f, "### Paper against ours\n\n");
+    fprintf(f, "| claim (published) | ours | verdict | key | sets |\n|---|---|---|---|---|\n");
+    if (!study->claims || !study->claims[0].key) {
+        fprintf(f, "| (the study declares no published claim) | - | not measured | - | - |\n\n");
+        return;
+    }
+    for (const cxb_claim *c = study->claims; c->key; ++c) {
+        const cxb_index_row *row = NULL;
+        for (size_t i = 0; i < idx->nrows && !row; ++i)
+            if (!strcmp(idx->rows[i].key, c->key) && !strcmp(idx->rows[i].study, study->name))
+                row = &idx->rows[i];
+        char ours[512] = "-";
+        cxb_verdict v = CXB_NOT_MEASURED;
+        if (row && c->judge) {
+            static char paths[CXB_INDEX_MAX_SETS][4200];
+            const char *ptrs[CXB_INDEX_MAX_SETS];
+            size_t n = row_sets(idx, row, paths, ptrs);
+            v = c->judge(ptrs, n, ours, sizeof ours);
+            if (v < CXB_NOT_MEASURED || v > CXB_DOES_NOT_HOLD)
+                v = CXB_NOT_MEASURED;
+        }
+        fprintf(f, "| ");
+        cell(f, c->paper);
+        fprintf(f, " | ");
+        cell(f, ours[0] ? ours : "-");
+        fprintf(f, " | %s | %s | ", verdict_names[v], c->key);
+        if (row)
+            for (size_t k = 0; k < row->nsets; ++k)
+                fprintf(f, "%s`%s`", k ? " " : "", row->sets[k]);
+        else
+            fprintf(f, "-");
+        fprintf(f, " |\n");
+    }
+    fputc('\n', f);
+}
+
+/* The output cell: a link where the file or folder exists, plain text otherwise. */
+static void output_cell(FILE *f, const cxb_index *idx, const cxb_index_row *row)
+{
+    char path[8400];
+    snprintf(path, sizeof path, "%s/%s", idx->machine_dir, row->output);
+    if (strcmp(row->output, "-") != 0 && row->output[0] && path_exists(path))
+        fprintf(f, "[%s](%s)", row->output, path);
+    else
+        cell(f, row->output[0] ? row->output : "-");
+}
+
+static void keys_table(FILE *f, const cxb_index *idx, const cxb_study *study)
+{
+    fprintf(f, "### What backs each key (%s)\n\n",
+            idx->from_file ? "INDEX.md" : "no INDEX.md: the newest set of the study");
+    fprintf(f, "| key | sets | commit | protocol | output |\n|---|---|---|---|---|\n");
+    for (size_t i = 0; i < idx->nrows; ++i) {
+        const cxb_index_row *row = &idx->rows[i];
+        if (strcmp(row->study, study->name) != 0)
+            continue;
+        fprintf(f, "| %s | ", row->key);
+        for (size_t k = 0; k < row->nsets; ++k)
+            fprintf(f, "%s`%s`", k ? " " : "", row->sets[k]);
+        fprintf(f, " | ");
+        cell(f, row->commit);
+        fprintf(f, " | ");
+        cell(f, row->protocol);
+        fprintf(f, " | ");
+        output_cell(f, idx, row);
+        fprintf(f, " |\n");
+    }
+    fputc('\n', f);
+}
+
+/* One result set: provenance, speed-up and slope table, the study's paper tables. */
+static cxb_status one_set(FILE *f, const cxb_index *idx, const char *set, const cxb_study *study)
+{
+    char run_dir[4200];
+    snprintf(run_dir, sizeof run_dir, "%s/%s", idx->machine_dir, set);
+    if (!cxb_results_is_set(run_dir))
+        return CXB_OK; /* e.g. prng-repro's matrix: listed in the keys table only */
+    const char *machine = machine_name(idx->machine_dir);
     cxb_status st = cxb_results_ensure_derived(run_dir, study);
     cxb_rset rs;
     if (st == CXB_OK)
@@ -87,13 +192,19 @@ static cxb_status one_set(const char *machine_dir, const char *run_dir, const ch
         cxb_rset_free(&rs);
         return st;
     }
-    fprintf(f, "## %s on %s\n\n", study->name, machine);
-    fprintf(f, "Result set `%s` (%s).\n", run_dir, study->summary ? study->summary : study->name);
-    (void)run_id;
+    fprintf(f, "### Result set `%s`\n\n", set);
+    fprintf(f, "Keys:");
+    for (size_t i = 0; i < idx->nrows; ++i)
+        for (size_t k = 0; k < idx->rows[i].nsets; ++k)
+            if (!strcmp(idx->rows[i].sets[k], set) && !strcmp(idx->rows[i].study, study->name)) {
+                fprintf(f, " %s", idx->rows[i].key);
+                break;
+            }
+    fprintf(f, ". ");
     hardware_line(f, run_dir);
     cxb_grid g;
     if ((st = cxb_table_speedup(&rs, study, machine, 0, &g)) == CXB_OK) {
-        fprintf(f, "### Speed-up against each algorithm's seq implementation, and slopes\n\n");
+        fprintf(f, "#### Speed-up against each algorithm's seq implementation, and slopes\n\n");
         cxb_grid_write(f, &g, CXB_FMT_MD);
         fputc('\n', f);
     }
@@ -104,13 +215,85 @@ static cxb_status one_set(const char *machine_dir, const char *run_dir, const ch
         st = study->print_tables(run_dir, f);
         fputc('\n', f);
     }
-    if (st == CXB_OK && study->nfigures) {
-        fprintf(f, "### Figures\n\n");
-        for (size_t i = 0; i < study->nfigures; ++i)
-            fprintf(f, "![%s](%s/figures/%s.png)\n\n", study->figures[i].title, machine_dir,
-                    study->figures[i].id);
+    return st;
+}
+
+/* The study's figures that exist under the rows' outputs (a folder or one .png). */
+static void figures(FILE *f, const cxb_index *idx, const cxb_study *study)
+{
+    int any = 0;
+    for (size_t i = 0; i < idx->nrows; ++i) {
+        const cxb_index_row *row = &idx->rows[i];
+        if (strcmp(row->study, study->name) != 0)
+            continue;
+        size_t len = strlen(row->output);
+        char path[8400];
+        if (len > 4 && !strcmp(row->output + len - 4, ".png")) {
+            snprintf(path, sizeof path, "%s/%s", idx->machine_dir, row->output);
+            if (!path_exists(path))
+                continue;
+            if (!any++)
+                fprintf(f, "### Figures\n\n");
+            fprintf(f, "![%s](%s)\n\n", row->key, path);
+            continue;
+        }
+        if (strncmp(row->output, "figures", 7) != 0)
+            continue;
+        for (size_t j = 0; j < study->nfigures; ++j) {
+            snprintf(path, sizeof path, "%s/%s%s%s.png", idx->machine_dir, row->output,
+                     row->output[len - 1] == '/' ? "" : "/", study->figures[j].id);
+            if (!path_exists(path))
+                continue;
+            if (!any++)
+                fprintf(f, "### Figures\n\n");
+            fprintf(f, "![%s (%s)](%s)\n\n", study->figures[j].title, row->key, path);
+        }
     }
-    r->sections++;
+}
+
+static cxb_status one_machine(const cxb_index *idx, void *arg)
+{
+    report *r = arg;
+    FILE *f = r->f;
+    size_t nstudies;
+    const cxb_study *const *studies = cxb_studies(&nstudies);
+    cxb_status st = CXB_OK;
+    for (size_t s = 0; s < nstudies && st == CXB_OK; ++s) {
+        const cxb_study *study = studies[s];
+        int has = 0;
+        for (size_t i = 0; i < idx->nrows && !has; ++i)
+            has = !strcmp(idx->rows[i].study, study->name);
+        if (!has)
+            continue;
+        fprintf(f, "## %s on %s\n\n%s.\n\n", study->name, machine_name(idx->machine_dir),
+                study->summary ? study->summary : study->name);
+        claims_table(f, idx, study);
+        keys_table(f, idx, study);
+        /* each set once, in the order the rows name them */
+        for (size_t i = 0; i < idx->nrows && st == CXB_OK; ++i) {
+            if (strcmp(idx->rows[i].study, study->name) != 0)
+                continue;
+            for (size_t k = 0; k < idx->rows[i].nsets && st == CXB_OK; ++k) {
+                const char *set = idx->rows[i].sets[k];
+                int seen = 0;
+                for (size_t j = 0; j <= i && !seen; ++j)
+                    for (size_t m = 0; m < idx->rows[j].nsets && !seen; ++m) {
+                        if (j == i && m == k)
+                            break;
+                        seen = !strcmp(idx->rows[j].study, study->name) && !strcmp(idx->rows[j].sets[m], set);
+                    }
+                if (!seen)
+                    st = one_set(f, idx, set, study);
+            }
+        }
+        if (st == CXB_OK)
+            figures(f, idx, study);
+        r->sections++;
+    }
+    for (size_t i = 0; i < idx->nrows && st == CXB_OK; ++i)
+        if (!cxb_study_find(idx->rows[i].study))
+            st = cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: unknown study '%s'", idx->machine_dir, idx->rows[i].line,
+                          idx->rows[i].study);
     return st;
 }
 
@@ -140,10 +323,12 @@ int cxb_cli_report(int argc, char **argv)
     if (!mem)
         return cxb_cli_error(3, "report: out of memory");
     report r = {mem, root, 0};
-    fprintf(mem, "# cxbench results report\n\nThe newest result set of every study on every machine under `%s`; "
-                 "medians with 95%% intervals. Generated by `cxbench report` from the committed results.\n\n",
+    fprintf(mem, "# cxbench results report\n\nEvery study on every machine under `%s`, from the result sets each "
+                 "machine's INDEX.md names (without one: the newest set of each study); medians with 95%% "
+                 "intervals. Verdicts: holds, does not hold, not measured. Generated by `cxbench report` from "
+                 "the committed results.\n\n",
             root);
-    cxb_status st = cxb_results_each_newest(root, one_set, &r);
+    cxb_status st = cxb_results_each_index(root, one_machine, &r);
     if (st == CXB_OK && r.sections == 0)
         st = cxb_fail(CXB_EINPUT, "report: %s: no result sets", root);
     fclose(mem);

@@ -38,7 +38,7 @@
  *      renamed). gnuplot is $CXB_GNUPLOT ("" or "none": absent), else the configured
  *      CXB_GNUPLOT_PATH, else "gnuplot" on PATH. Without it every data file and
  *      script is still written and CXB_ERESOURCE says where.
- * Several result sets of one study and machine (cxb_plot_run_dirs, issue #4): steps 1-3 run
+ * Several result sets of one study and machine (cxb_plot_run_dirs): steps 1-3 run
  * over each set's summary.csv (or samples.csv) in turn into the same series; a point in more
  * than one set is taken from the set given last (the script lists each); a set's fits match
  * only series whose points all come from it; paper points are found beside the first set;
@@ -1107,7 +1107,7 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     if (sets->n == 1) {
         fprintf(f, "# figure: %s\n# study: %s; result set: %s\n", spec->title ? spec->title : spec->id,
                 study->name, run_dir);
-    } else { /* provenance stays per set: name every one (issue #4) */
+    } else { /* provenance stays per set: name every one */
         fprintf(f, "# figure: %s\n# study: %s; the union of the points of %zu result sets, each with its own\n"
                    "# provenance.json:\n", spec->title ? spec->title : spec->id, study->name, sets->n);
         for (size_t i = 0; i < sets->n; ++i)
@@ -1500,14 +1500,14 @@ static cxb_status find_dups(setdata *sd, size_t n, dups *out)
     return CXB_OK;
 }
 
-cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
-                             const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                            const char *out_dir, cxb_plot_note_fn note, void *note_arg, int keep)
 {
     if (!run_dirs || nsets == 0 || !study)
         return cxb_fail(CXB_EINPUT, "plot: no result set or study");
     const char *run_dir = run_dirs[0];
     cxb_status st;
-    if (nsets > 1) { /* every check before anything is written (issue #4) */
+    if (nsets > 1) { /* every check before anything is written */
         if ((st = cxb_plot_sets_check(run_dirs, nsets, study->name)) != CXB_OK)
             return st;
         if (!out_dir || !*out_dir)
@@ -1602,8 +1602,10 @@ cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cx
             finish_rows(&fig);
         if (st == CXB_OK && fig.ns == 0) {
             /* nothing of this figure was measured in these sets (a preset runs a few of the
-             * study's figures): no empty plot, and no stale one from an earlier plot */
-            remove_figure_files(out_dir, fig.spec->id);
+             * study's figures): no empty plot, and no stale one from an earlier plot, unless
+             * the caller keeps what is there (plot --all: other sets may have drawn it) */
+            if (!keep)
+                remove_figure_files(out_dir, fig.spec->id);
             drawn[i] = 0;
         } else if (st == CXB_OK) {
             drawn[i] = 1;
@@ -1648,6 +1650,18 @@ cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cx
     cxb_dir_sync(out_dir);
     free(drawn);
     return st;
+}
+
+cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                             const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+{
+    return plot_dirs(run_dirs, nsets, study, out_dir, note, note_arg, 0);
+}
+
+cxb_status cxb_plot_run_dirs_keep(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                                  const char *out_dir, cxb_plot_note_fn note, void *note_arg)
+{
+    return plot_dirs(run_dirs, nsets, study, out_dir, note, note_arg, 1);
 }
 
 cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const char *out_dir)

@@ -16,8 +16,8 @@ cxb_status cxb_plot_run_dir(const char *run_dir, const cxb_study *study, const c
 /* A line for the user (the CLI prints it as "note: LINE"); the library prints nothing. */
 typedef void (*cxb_plot_note_fn)(void *arg, const char *line);
 
-/* Every figure of the study from the union of the points of nsets result sets (issue #4:
- * one study measured in several runs). nsets == 1 is cxb_plot_run_dir. Several sets must be
+/* Every figure of the study from the union of the points of nsets result sets (a
+ * study measured in several runs). nsets == 1 is cxb_plot_run_dir. Several sets must be
  * of the study, of one machine and distinct (cxb_plot_sets_check), and out_dir is then
  * required; any of these failing is CXB_EINPUT before anything is written. A point (impl +
  * params) in more than one set is drawn from the set given last; note() is told of each
@@ -27,5 +27,11 @@ typedef void (*cxb_plot_note_fn)(void *arg, const char *line);
  * fitted line is drawn only for a series all of whose points come from that set. */
 cxb_status cxb_plot_run_dirs(const char *const *run_dirs, size_t nsets, const cxb_study *study,
                              const char *out_dir, cxb_plot_note_fn note, void *note_arg);
+
+/* cxb_plot_run_dirs, except that a figure with nothing measured in the sets is neither drawn
+ * nor removed: files already in out_dir stay (`cxbench plot --all` from INDEX.md, where
+ * several rows draw into one folder). out_dir is required. */
+cxb_status cxb_plot_run_dirs_keep(const char *const *run_dirs, size_t nsets, const cxb_study *study,
+                                  const char *out_dir, cxb_plot_note_fn note, void *note_arg);
 
 #endif

@@ -1,4 +1,4 @@
-/* harness/plot_sets.h - which result sets may be drawn together in one figure (issue #4):
+/* harness/plot_sets.h - which result sets may be drawn together in one figure:
  * a study too long for one run (Leist Fig. 5.10 at 64 MiB) is measured as several complete
  * sets, each with its own provenance, and `cxbench plot SET SET ...` draws the union of
  * their points. The sets must be of one study and one machine, and distinct. */

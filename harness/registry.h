@@ -116,6 +116,16 @@ typedef struct cxb_command {
     const char *summary; /* one line */
     void (*help)(FILE *out); /* more help after the usage (e.g. a list of generators); optional */
 } cxb_command;
+/* A published claim of a study's paper and how the committed results bear on it (`cxbench
+ * report`: the paper-against-ours table). judge() gets the result sets that a machine's
+ * INDEX.md names for `key` (results_walk.h) and writes what they measured into ours. */
+typedef enum cxb_verdict { CXB_NOT_MEASURED, CXB_HOLDS, CXB_DOES_NOT_HOLD } cxb_verdict;
+
+typedef struct cxb_claim {
+    const char *key;   /* the INDEX.md key whose sets judge it, e.g. "table4.1" */
+    const char *paper; /* the claim as published, one line with its number */
+    cxb_verdict (*judge)(const char *const *run_dirs, size_t nsets, char *ours, size_t size);
+} cxb_claim;
 
 typedef struct cxb_study {
     const char *name;
@@ -146,6 +156,8 @@ typedef struct cxb_study {
     /* The study's own commands (cxbench prng, cxbench graph gen ...); optional. */
     const cxb_command *commands;
     size_t ncommands;
+    /* The paper's claims, ended by an entry with key NULL; optional (report: none declared). */
+    const cxb_claim *claims;
 } cxb_study;
 
 const cxb_study *const *cxb_studies(size_t *count);

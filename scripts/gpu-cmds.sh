@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Ad hoc commands of a GPU session that are not harness studies (rates printed by
+# Ad hoc commands of a GPU run that are not harness studies (rates printed by
 # `cxbench graph gen`, the repro matrix); argument: the build directory.
 set -u
 b=$1

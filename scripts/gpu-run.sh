@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# One batched session on the GPU machine (device tool): build with CUDA for sm_90, run the
-# whole ctest suite (the CUDA tests included), the studies on every backend, then
-# compute-sanitizer on the CUDA tests. Everything lands under $OUT as it is produced, so a
-# session cut short by the device time limit still brings back what finished.
+# One batch on the GPU machine (device tool): build with CUDA for sm_90, run the whole ctest
+# suite (the CUDA tests included), the studies on every backend, then compute-sanitizer on the
+# CUDA tests. Everything lands under $OUT as it is produced, so a batch cut short by the device
+# time limit still brings back what finished.
 #   usage (on the GPU machine): bash scripts/gpu-run.sh MACHINE [STEPS] [STUDY ARGS...]
 #   STEPS: comma list of build,test,study,cmds,sanitize (default build,test,study,sanitize;
 #   CTEST_REGEX limits the test step to the matching tests);
-#   study runs the lines of $GPU_STUDIES (default scripts/gpu-studies.txt), cmds the script
+#   study runs the lines of $GPU_STUDIES (a run list, scripts/campaigns/<what it reproduces>.txt;
+#   default scripts/campaigns/r3-generators.txt), cmds the script
 #   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as its argument
 # MACHINE names the GPU by model (e.g. h100-sxm), never by host.
 set -uo pipefail
@@ -45,7 +46,7 @@ if has test; then
 fi
 
 if has study; then
-    echo "== studies (${GPU_STUDIES:-scripts/gpu-studies.txt})"
+    echo "== studies (${GPU_STUDIES:-scripts/campaigns/r3-generators.txt})"
     # one line per run: LABEL TIMEOUT_S cxbench-arguments... ('#' comments); the result sets
     # go to gpu-results/<machine>/, the console of each to study-LABEL.log, time-stamped
     while read -r label limit args; do
@@ -56,7 +57,7 @@ if has study; then
         echo "$label exit ${PIPESTATUS[0]} ($(wc -l <"$out/study-$label.log") lines)"
         grep -E "error|FAIL|mismatch" "$out/study-$label.log" | head -5
         pack
-    done <"${GPU_STUDIES:-scripts/gpu-studies.txt}"
+    done <"${GPU_STUDIES:-scripts/campaigns/r3-generators.txt}"
 fi
 
 if has cmds; then
@@ -74,7 +75,7 @@ if has sanitize; then
     # memcheck on every CUDA test; racecheck and synccheck where kernels share memory; each
     # test at its quick sizes (tests that take no argument ignore it)
     # SAN_TIMEOUT (s, default 150) bounds each tool run; SAN_TOOLS=memcheck limits every test
-    # to memcheck (a short session)
+    # to memcheck (a short batch)
     for t in $build/tests/*/*_cuda; do
         # SAN_TESTS (a grep -E pattern) limits the step to the matching tests
         [ -n "${SAN_TESTS:-}" ] && ! echo "${t##*/}" | grep -qE "$SAN_TESTS" && continue

@@ -1,6 +1,6 @@
 /* scripts/experiments/alpha_connectivity.c - a study experiment, not a benchmark of record:
  * where does the Watts alpha-model (graphgen.alpha.seq, Leist Appendix B / Sec. 5.1.1;
- * graphgen.md 3.1-3.2) become connected at n = 500, k = 10? Issue #4 item 6 and the oracle
+ * graphgen.md 3.1-3.2) become connected at n = 500, k = 10? The oracle
  * of graphgen.md 7 read Leist Figs 5.1 and 2.4 as "alpha = 1 disconnected, alpha = 2 one
  * component"; this counts connected graphs over many seeds, with 95% Wilson intervals, for
  * three readings of the baseline probability p:

@@ -461,4 +461,5 @@ const cxb_study cxb_study_graphgen = {
     .time_unit_of_work = "edges",
     .print_tables = cxb_graphgen_table51_print,
     .work = cxb_graphgen_work, /* the fast rows' rate is tuples per second */
+    .claims = cxb_graphgen_claims,
 };

@@ -12,4 +12,8 @@
  * graphgen.{alpha,ba}.* along n, k or m. */
 cxb_status cxb_graphgen_table51_print(const char *run_dir, FILE *out);
 
+/* The published claims judged on INDEX.md's sets (the study's cxb_study.claims). */
+#include "harness/registry.h"
+extern const cxb_claim cxb_graphgen_claims[];
+
 #endif

@@ -356,4 +356,5 @@ const cxb_study cxb_study_malloc = {
     .time_unit_of_work = "allocations",
     .print_tables = cxb_malloc_fig510_print,
     .point_line = malloc_point_line,
+    .claims = cxb_malloc_claims,
 };

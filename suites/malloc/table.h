@@ -12,4 +12,8 @@
  * CXB_EINPUT when run_dir/samples.csv is missing or lacks the malloc columns. */
 cxb_status cxb_malloc_fig510_print(const char *run_dir, FILE *out);
 
+/* The published claims judged on INDEX.md's sets (the study's cxb_study.claims). */
+#include "harness/registry.h"
+extern const cxb_claim cxb_malloc_claims[];
+
 #endif

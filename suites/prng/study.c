@@ -606,4 +606,5 @@ const cxb_study cxb_study_prng = {
     .print_tables = cxb_prng_tables_print,
     .commands = prng_commands,
     .ncommands = sizeof prng_commands / sizeof prng_commands[0],
+    .claims = cxb_prng_claims,
 };

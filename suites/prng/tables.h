@@ -21,4 +21,9 @@ cxb_status cxb_prng_tablegens_print(const char *run_dir, FILE *out);
 /* All three, in that order: the study's print_tables hook. */
 cxb_status cxb_prng_tables_print(const char *run_dir, FILE *out);
 
+/* The published claims of Tables 4.1 and 4.2 judged on the sets of INDEX.md keys table4.1 and
+ * table4.2 (the study's cxb_study.claims). */
+#include "harness/registry.h"
+extern const cxb_claim cxb_prng_claims[];
+
 #endif

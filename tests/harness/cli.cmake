@@ -9,3 +9,10 @@ if(CXB_SANITIZE STREQUAL "")
   add_test(NAME install_consumer COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_install.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(install_consumer PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+# the committed results/ as a user meets them: the report's links and verdicts, and
+# `make figures` (plot --all from each machine's INDEX.md) removing nothing
+add_test(NAME results_report_links COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_results_committed.sh
+         $<TARGET_FILE:cxbench> ${PROJECT_SOURCE_DIR} report)
+add_test(NAME results_plot_keeps COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_results_committed.sh
+         $<TARGET_FILE:cxbench> ${PROJECT_SOURCE_DIR} plot)
+set_tests_properties(results_report_links results_plot_keeps PROPERTIES SKIP_RETURN_CODE 77)

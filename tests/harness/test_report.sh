@@ -19,10 +19,36 @@ grep -q '^## prng on box-b' "$r" || fail "no section for box-b"
 grep -q 'prng.lf24.pthreads @ box-a' "$r" || fail "no speed-up row for lf24.pthreads"
 grep -q 'prng.philox4x32.seq @ box-b' "$r" || fail "no row for philox on box-b"
 grep -q 'Leist Table 4.1' "$r" || fail "no paper table"
-grep -q "box-a/figures/lf24-rate-vs-n.png" "$r" || fail "no figure link"
+grep -q '^| claim (published) | ours | verdict | key | sets |' "$r" || fail "no verdict table"
+[ "$(grep -c '^| claim (published)' "$r")" = 2 ] || fail "want a verdict table per section"
+grep -q 'newest' "$r" || fail "without INDEX.md the newest set stands in"
 # stdout by default, identical to the file (nothing in it depends on when it was made)
 "$cx" report "$root" >"$tmp/stdout.md" 2>/dev/null || fail "report to stdout failed"
 cmp -s "$tmp/stdout.md" "$r" || fail "stdout and --out differ"
+# links only to what exists: nothing drawn yet, so no figure link
+! grep -q 'figures/lf24-rate-vs-n.png' "$r" || fail "a link to a figure that does not exist"
+if "$cx" plot --all "$root" >/dev/null 2>&1; then # with gnuplot: drawn, then linked
+    "$cx" report "$root" --out "$tmp/R2.md" 2>/dev/null || fail "report after plot failed"
+    grep -q "box-a/figures/lf24-rate-vs-n.png" "$tmp/R2.md" || fail "no figure link after plot --all"
+fi
+# INDEX.md: its rows decide the sets, the keys table shows commit and protocol, the claim of
+# key table4.1 is judged on its set, an output that does not exist is not linked
+seta=$(ls "$root/box-a" | grep '^2' | head -1)
+cat >"$root/box-a/INDEX.md" <<EOT
+# box-a
+
+| key | study | sets | commit | protocol | output |
+|---|---|---|---|---|---|
+| table4.1 | prng | $seta | abc1234 | cpu | cxbench report |
+| fig4.1-streams | prng | \`$seta\` | abc1234 | cpu | figures/nothing-here.png |
+EOT
+"$cx" report "$root" --out "$tmp/R3.md" 2>"$tmp/err" || fail "report with INDEX.md failed: $(cat "$tmp/err")"
+grep -q '^| table4.1 | `'"$seta"'` | abc1234 | cpu |' "$tmp/R3.md" || fail "no INDEX.md row in the keys table"
+grep -q '| table4.1 | `'"$seta"'` |$' "$tmp/R3.md" || fail "the table4.1 claims are not judged on the INDEX.md set"
+! grep -q '](.*nothing-here.png)' "$tmp/R3.md" || fail "a link to a missing output"
+printf '| key | study | sets | output |\n|---|---|---|---|\n| k | nosuchstudy | %s | - |\n' "$seta" >"$root/box-a/INDEX.md"
+expect_error 2 "$cx" report "$root"
+rm "$root/box-a/INDEX.md"
 expect_error 2 "$cx" report "$tmp/nonexistent"
 expect_error 2 "$cx" report "$root" --bogus
 mkdir -p "$tmp/empty"
