@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cxb/prng_gen.h"
+#include "harness/atomic.h"
+#include "harness/cleanup.h"
 #include "harness/cli.h"
 #include "harness/params.h"
 #include "harness/instructions.h"
@@ -99,7 +101,7 @@ static void usage(FILE *f)
           f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return cxb_cli_error(2, "no command given (cxbench --help lists them)");
@@ -111,4 +113,16 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].fn(argc - 1, argv + 1);
     return cxb_cli_error(2, "%s: unknown command (cxbench --help lists them)", argv[1]);
+}
+
+/* Every command: temporaries and partial directories are removed on SIGINT, SIGTERM and
+ * SIGPIPE (harness/cleanup.h); a failed write to standard output (a full device, a closed
+ * descriptor) is exit 3 even when the command itself succeeded. */
+int main(int argc, char **argv)
+{
+    cxb_cleanup_install();
+    int rc = dispatch(argc, argv);
+    if (cxb_stdout_check() != CXB_OK && (rc == 0 || rc == 1))
+        rc = cxb_cli_status(CXB_ERESOURCE);
+    return rc;
 }
