@@ -88,7 +88,7 @@ cxb_status cxb_cxg_write_stream(FILE *f, const char *name, const cxb_csr *g,
         ok = write_zeros(f, align64(end) - end) && fwrite(g->ids, 4, (size_t)g->n, f) == g->n;
     }
     if (!ok)
-        return cxb_fail(CXB_EINPUT, "%s: write failed: %s", name, strerror(errno));
+        return cxb_fail(CXB_ERESOURCE, "%s: write failed: %s", name, strerror(errno));
     return CXB_OK;
 }
 
@@ -113,12 +113,14 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
         goto out;
     }
     uint64_t size = (uint64_t)sb.st_size;
-    if (size < CXG_HEADER || fread(h, 1, sizeof h, f) != sizeof h) {
-        st = corrupt(path, "truncated header");
+    size_t got = fread(h, 1, sizeof h, f);
+    if (got < 8 || memcmp(h, CXG_MAGIC, 8) != 0) { /* not a cache at all: nothing to delete */
+        st = cxb_fail(CXB_EINPUT, "%s: not a .cxg file (it does not start with CXBGRAPH); "
+                      "read it without --format cxg or with the format it is in", path);
         goto out;
     }
-    if (memcmp(h, CXG_MAGIC, 8) != 0) {
-        st = corrupt(path, "bad magic");
+    if (size < CXG_HEADER || got != sizeof h) {
+        st = corrupt(path, "truncated header");
         goto out;
     }
     if (get32(h, 8) != CXG_VERSION) {
