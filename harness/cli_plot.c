@@ -123,7 +123,7 @@ static cxb_status plot_newest(const char *machine_dir, const char *run_dir, cons
                               const cxb_study *study, void *arg)
 {
     (void)run_id;
-    (void)arg;
+    ++*(size_t *)arg;
     char out[CLI_PATH + 16];
     snprintf(out, sizeof out, "%s/figures", machine_dir);
     return plot_one(run_dir, study, out);
@@ -164,7 +164,10 @@ static int plot_sets(const char *const *sets, size_t n, const char *out)
 
 static int plot_all(const char *root)
 {
-    cxb_status st = cxb_results_each_newest(root, plot_newest, NULL);
+    size_t sets = 0;
+    cxb_status st = cxb_results_each_newest(root, plot_newest, &sets);
+    if (st == CXB_OK && sets == 0) /* as `report` on the same ROOT */
+        st = cxb_fail(CXB_EINPUT, "plot: %s: no result sets", root);
     return st == CXB_OK ? 0 : fail_line(st);
 }
 
