@@ -183,8 +183,14 @@ void cxb_afile_abort(cxb_afile *af)
     af->slot = -1;
 }
 
+static int reader_gone;
+
+void cxb_stdout_reader_gone(void) { reader_gone = 1; }
+
 cxb_status cxb_stdout_check(void)
 {
+    if (reader_gone)
+        return CXB_OK;
     int e = flush_error(stdout);
     if (!e && fclose(stdout) != 0)
         e = errno ? errno : EIO;

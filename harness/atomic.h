@@ -48,6 +48,9 @@ void cxb_afile_abort(cxb_afile *af);
 /* Flushes and checks standard output: CXB_ERESOURCE "stdout: write failed: ..." after any
  * failed write to it (a full device, a closed descriptor). For the end of a command. */
 cxb_status cxb_stdout_check(void);
+/* Declares that standard output's reader went away and that this is a normal end (a
+ * stream "until the reader stops", SIGPIPE ignored): cxb_stdout_check then passes. */
+void cxb_stdout_reader_gone(void);
 /* fsync of a directory (after renames into it). */
 void cxb_dir_sync(const char *dir);
 /* mkdir -p. */

@@ -134,6 +134,9 @@ void cxb_cleanup_install(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGPIPE, &sa, NULL);
+    /* a write beyond the file-size limit (ulimit -f) fails with EFBIG and is reported like
+     * any write error (exit 3, temporary removed) instead of killing the process midway */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 static long digits(const char *s, size_t len)

@@ -18,7 +18,7 @@
 int cxb_cleanup_add(const char *path, int is_dir);
 /* Forgets a slot (the path was renamed into place or removed). -1 is ignored. */
 void cxb_cleanup_drop(int slot);
-/* Installs the handler for SIGINT, SIGTERM and SIGPIPE (idempotent). */
+/* Installs the handler for SIGINT, SIGTERM and SIGPIPE, and ignores SIGXFSZ (idempotent). */
 void cxb_cleanup_install(void);
 /* Removes every registered path now (async-signal-safe; the handler's work). */
 void cxb_cleanup_run(void);

@@ -133,6 +133,9 @@ int cxb_cli_report(int argc, char **argv)
             have_root = 1;
         }
     }
+    cxb_status cst = out ? cxb_afile_check(out) : CXB_OK; /* a directory, before the work */
+    if (cst != CXB_OK)
+        return cxb_cli_status(cst);
     /* the whole report is made in memory first: on any error nothing is printed or written */
     char *buf = NULL;
     size_t len = 0;

@@ -182,8 +182,7 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
         if (!cxb_impl_available(impl, &why)) {
             if (!unavailable[0])
                 snprintf(unavailable, usize, "%s: not available here: %s", impl->id, why);
-            fprintf(log, "note: skipping %s: %s\n", impl->id, why);
-            fprintf(stderr, "cxbench: note: skipping %s: %s\n", impl->id, why);
+            fprintf(log, "note: skipping %s: %s\n", impl->id, why); /* stderr too, if the run goes on */
             continue;
         }
         for (size_t s = 0; s < nsw; ++s) {
@@ -646,6 +645,14 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     st = build_points(o, threads, &pl, log, unavailable, sizeof unavailable);
     if (st == CXB_OK && pl.n == 0 && unavailable[0]) /* e.g. a CUDA row on a host without a GPU */
         st = cxb_fail(CXB_ERESOURCE, "%s", unavailable);
+    else if (st == CXB_OK) { /* the notes of skipped rows, now that the run goes ahead */
+        char line[1024];
+        rewind(log);
+        while (fgets(line, sizeof line, log))
+            if (!strncmp(line, "note: skipping ", 15))
+                fprintf(stderr, "cxbench: %s", line);
+        fseek(log, 0, SEEK_END);
+    }
     else if (st == CXB_OK && pl.n == 0)
         st = cxb_fail(CXB_EINPUT, "%s: nothing to run here (no available implementation selected)",
                       o->study->name);
