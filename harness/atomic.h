@@ -13,9 +13,10 @@
  *   "-":                         standard output;
  *   a directory:                 an error naming it (CXB_EINPUT).
  *
- * Every write error (cannot create, ENOSPC, EIO, EPIPE, a failed fsync or rename) is
+ * Every write error (cannot create, ENOSPC, EFBIG, EIO, a failed fsync or rename) is
  * CXB_ERESOURCE naming the path, and leaves no temporary and no partial file behind
- * (streamed output cannot be taken back).
+ * (streamed output cannot be taken back); a path whose directory does not exist is
+ * CXB_EINPUT (a wrong name, like a directory).
  */
 #ifndef CXB_HARNESS_ATOMIC_H
 #define CXB_HARNESS_ATOMIC_H

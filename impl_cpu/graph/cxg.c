@@ -114,13 +114,20 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
     }
     uint64_t size = (uint64_t)sb.st_size;
     size_t got = fread(h, 1, sizeof h, f);
-    if (got < 8 || memcmp(h, CXG_MAGIC, 8) != 0) { /* not a cache at all: nothing to delete */
+    size_t plen = strlen(path);
+    int named_cxg = plen >= 4 && !strcmp(path + plen - 4, ".cxg");
+    if (!named_cxg && (got < 8 || memcmp(h, CXG_MAGIC, 8) != 0)) {
+        /* a user's file read with --format cxg: not a cache, nothing to delete */
         st = cxb_fail(CXB_EINPUT, "%s: not a .cxg file (it does not start with CXBGRAPH); "
                       "read it without --format cxg or with the format it is in", path);
         goto out;
     }
     if (size < CXG_HEADER || got != sizeof h) {
         st = corrupt(path, "truncated header");
+        goto out;
+    }
+    if (memcmp(h, CXG_MAGIC, 8) != 0) {
+        st = corrupt(path, "bad magic");
         goto out;
     }
     if (get32(h, 8) != CXG_VERSION) {
