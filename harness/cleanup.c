@@ -89,22 +89,32 @@ static void empty_dir_at(int fd, int depth)
     }
 }
 
+static void remove_slot(int i)
+{
+    if (slots[i].state != 2)
+        return;
+    if (slots[i].is_dir) {
+        int fd = open(slots[i].path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+        if (fd >= 0) {
+            empty_dir_at(fd, 4);
+            close(fd);
+        }
+        rmdir(slots[i].path);
+    } else
+        unlink(slots[i].path);
+    slots[i].state = 0;
+}
+
 void cxb_cleanup_run(void)
 {
-    for (int i = 0; i < SLOTS; ++i) {
-        if (slots[i].state != 2)
-            continue;
-        if (slots[i].is_dir) {
-            int fd = open(slots[i].path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-            if (fd >= 0) {
-                empty_dir_at(fd, 4);
-                close(fd);
-            }
-            rmdir(slots[i].path);
-        } else
-            unlink(slots[i].path);
-        slots[i].state = 0;
-    }
+    for (int i = 0; i < SLOTS; ++i)
+        remove_slot(i);
+}
+
+void cxb_cleanup_remove(int slot)
+{
+    if (slot >= 0 && slot < SLOTS)
+        remove_slot(slot);
 }
 
 static void put(const char *s)

@@ -18,6 +18,8 @@
 int cxb_cleanup_add(const char *path, int is_dir);
 /* Forgets a slot (the path was renamed into place or removed). -1 is ignored. */
 void cxb_cleanup_drop(int slot);
+/* Removes a slot's path now (a failed write) and forgets the slot. -1 is ignored. */
+void cxb_cleanup_remove(int slot);
 /* Installs the handler for SIGINT, SIGTERM and SIGPIPE, and ignores SIGXFSZ (idempotent). */
 void cxb_cleanup_install(void);
 /* Removes every registered path now (async-signal-safe; the handler's work). */

@@ -206,6 +206,7 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
         return cxb_cli_error(1, "prng-repro: %zu cell(s) do not show what prng.md 6.4 expects (marked !)", failed);
     return 0;
 fail:
+    cxb_cleanup_remove(partial_slot); /* no partial matrix survives a failed write */
     free(cells);
     return cxb_cli_status(st);
 }

@@ -152,7 +152,8 @@ cxb_status cxb_graph_write(const char *path, cxb_graph_format fmt, const cxb_csr
     if (st != CXB_OK)
         return st;
     static _Thread_local char vbuf[1 << 20];
-    setvbuf(af.f, vbuf, _IOFBF, sizeof vbuf);
+    if (af.streamed != 2) /* stdout keeps its own buffer */
+        setvbuf(af.f, vbuf, _IOFBF, sizeof vbuf);
     if ((st = cxb_graph_write_stream(af.f, path, fmt, g, origin)) != CXB_OK) {
         cxb_afile_abort(&af);
         return st;
