@@ -13,6 +13,8 @@
 int cxb_cli_list(int argc, char **argv);
 int cxb_cli_run(int argc, char **argv);
 int cxb_cli_fit(int argc, char **argv);
+/* The tables `fit DIR --table` prints, writing no file (for `run`). */
+int cxb_cli_fit_table(const char *dir);
 int cxb_cli_compare(int argc, char **argv);
 int cxb_cli_plot(int argc, char **argv);
 int cxb_cli_report(int argc, char **argv);

@@ -3,7 +3,8 @@
  * table, the unmatched points and the counts per verdict with the geometric mean of the
  * ratios; exits 0 (no regression), 1 (a REGRESSION or SLOPE-REGRESSION; AMBIGUOUS too
  * with --fail-on-ambiguous) or 2 (could not compare; with --require-all also unmatched
- * or underpowered points). `--accept` (8.5) is not implemented.
+ * or underpowered points; a timed difference NOISY because a side recorded a noise score
+ * above CXB_CMP_NOISE_MAX, compare.h, and no regression otherwise). `--accept` (8.5) is not implemented.
  */
 #include <math.h>
 #include <stdio.h>
@@ -119,11 +120,16 @@ static int print_md(const cxb_compare *c, const char *base, const char *new_dir)
         for (size_t i = 0; i < c->nunmatched; ++i)
             printf("- %s\n", c->unmatched[i]);
     }
-    printf("\nSAME %zu, IMPROVEMENT %zu, REGRESSION %zu, AMBIGUOUS %zu (UNDERPOWERED %zu); "
-           "SLOPE-REGRESSION %zu, SLOPE-IMPROVEMENT %zu; unmatched %zu; geometric mean ratio %.4f\n",
+    printf("\nSAME %zu, IMPROVEMENT %zu, REGRESSION %zu, AMBIGUOUS %zu (UNDERPOWERED %zu), NOISY %zu; "
+           "SLOPE-REGRESSION %zu, SLOPE-IMPROVEMENT %zu, SLOPE-NOISY %zu; unmatched %zu; "
+           "geometric mean ratio %.4f\n",
            c->counts[CXB_CMP_SAME], c->counts[CXB_CMP_IMPROVEMENT], c->counts[CXB_CMP_REGRESSION],
-           c->counts[CXB_CMP_AMBIGUOUS], c->underpowered, c->slope_regressions,
-           c->slope_improvements, c->nunmatched, c->geomean_ratio);
+           c->counts[CXB_CMP_AMBIGUOUS], c->underpowered, c->counts[CXB_CMP_NOISY],
+           c->slope_regressions, c->slope_improvements, c->slope_noisy, c->nunmatched,
+           c->geomean_ratio);
+    if (c->counts[CXB_CMP_NOISY] || c->slope_noisy)
+        printf("noise score: BASE %.0f, NEW %.0f (above %.0f is too noisy for a timed verdict)\n",
+               c->noise_base, c->noise_new, CXB_CMP_NOISE_MAX);
     return st;
 }
 
@@ -244,6 +250,13 @@ int cxb_cli_compare(int argc, char **argv)
     } else if (c.counts[CXB_CMP_REGRESSION] || c.slope_regressions ||
                (fail_ambiguous && c.counts[CXB_CMP_AMBIGUOUS])) {
         rc = 1;
+    } else if (c.counts[CXB_CMP_NOISY] || c.slope_noisy) {
+        /* no verdict: a difference measured on a noisy machine says nothing about the code */
+        fprintf(stderr, "cxbench: error: compare: %zu timed verdict(s) NOISY: noise score BASE %.0f, "
+                        "NEW %.0f, above %.0f (rerun on a quiet machine)\n",
+                c.counts[CXB_CMP_NOISY] + c.slope_noisy, c.noise_base, c.noise_new,
+                CXB_CMP_NOISE_MAX);
+        rc = 2;
     }
     cxb_compare_free(&c);
     return rc;

@@ -1,9 +1,12 @@
 /* harness/cli_fit.c - `cxbench fit RESULTS [--range a:b] [--table] [--style paper]
- * [--format md|csv|tex]` (harness.md 6, 7): re-derives RESULTS/summary.csv and fit.csv
- * from samples.csv with the study's series specs (a set that cannot be written to, e.g.
- * a read-only checkout, gets a warning and its slopes all the same), prints the slopes
- * and, with --table, the speed-up/slope table (Leist Table 5.1 style). Warnings (fewer
- * than 6 points, less than 2 decades) go to stderr.
+ * [--format md|csv|tex]` (harness.md 6, 7): re-derives the summary and the fits from
+ * samples.csv with the study's series specs and writes them BESIDE the set, as
+ * RESULTS.summary.csv and RESULTS.fit.csv: the set's own summary.csv and fit.csv stay as
+ * its run wrote them (a place that cannot be written to, e.g. a read-only checkout, gets
+ * a warning and the slopes all the same). Prints the slopes and, with --table, the
+ * speed-up/slope table (Leist Table 5.1 style). Warnings (fewer than 6 points, less than
+ * 2 decades) go to stderr. `run` prints the same tables through cxb_cli_fit_table, which
+ * writes nothing (the run has just derived the set's own files).
  */
 #define _XOPEN_SOURCE 700
 #include <limits.h>
@@ -76,7 +79,17 @@ static void machine_of(const char *dir, char *out, size_t size)
     out[len] = '\0';
 }
 
-int cxb_cli_fit(int argc, char **argv)
+static int fit_main(int argc, char **argv, int write_beside);
+
+int cxb_cli_fit(int argc, char **argv) { return fit_main(argc, argv, 1); }
+
+int cxb_cli_fit_table(const char *dir)
+{
+    char *argv[] = {"fit", (char *)dir, "--table", NULL};
+    return fit_main(3, argv, 0);
+}
+
+static int fit_main(int argc, char **argv, int write_beside)
 {
     const char *dir = NULL;
     double lo = 0, hi = 0;
@@ -143,7 +156,12 @@ int cxb_cli_fit(int argc, char **argv)
     }
     /* samples.csv has been read: a failure here is the write (a read-only result set);
      * the slopes are still printed */
-    if (cxb_derive_write_fitted(&rs) != CXB_OK)
+    char prefix[4200];
+    size_t dl = strlen(dir);
+    while (dl > 1 && dir[dl - 1] == '/')
+        --dl;
+    snprintf(prefix, sizeof prefix, "%.*s.", (int)dl, dir);
+    if (write_beside && cxb_derive_write_fitted_to(&rs, prefix) != CXB_OK)
         fprintf(stderr, "cxbench: warning: fit: derived files not written: %s\n", cxb_last_error());
     for (size_t i = 0; i < rs.nseries; ++i) {
         const cxb_rseries *s = &rs.series[i];

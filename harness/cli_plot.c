@@ -196,9 +196,16 @@ static cxb_status plot_index_row(const cxb_index *idx, const cxb_index_row *row)
     return st;
 }
 
+typedef struct plot_all_ctx {
+    char missing[1024]; /* the first "not drawn" note (e.g. no gnuplot) */
+    size_t rows;        /* index rows seen: none means ROOT holds no result set */
+} plot_all_ctx;
+
 static cxb_status plot_index(const cxb_index *idx, void *arg)
 {
-    char *missing = arg;
+    plot_all_ctx *ctx = arg;
+    char *missing = ctx->missing;
+    ctx->rows += idx->nrows;
     cxb_status st = CXB_OK;
     for (size_t i = 0; i < idx->nrows && st == CXB_OK; ++i) {
         if (!idx->from_file) { /* the newest set of a study, as before INDEX.md */
@@ -249,10 +256,12 @@ static int plot_sets(const char *const *sets, size_t n, const char *out)
 
 static int plot_all(const char *root)
 {
-    char missing[1024] = "";
-    cxb_status st = cxb_results_each_index(root, plot_index, missing);
-    if (st == CXB_OK && missing[0])
-        st = cxb_fail(CXB_ERESOURCE, "%s", missing);
+    plot_all_ctx ctx = {"", 0};
+    cxb_status st = cxb_results_each_index(root, plot_index, &ctx);
+    if (st == CXB_OK && ctx.rows == 0) /* as `report` on the same ROOT */
+        st = cxb_fail(CXB_EINPUT, "plot: %s: no result sets", root);
+    if (st == CXB_OK && ctx.missing[0])
+        st = cxb_fail(CXB_ERESOURCE, "%s", ctx.missing);
     return st == CXB_OK ? 0 : fail_line(st);
 }
 

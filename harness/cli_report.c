@@ -316,6 +316,9 @@ int cxb_cli_report(int argc, char **argv)
             have_root = 1;
         }
     }
+    cxb_status cst = out ? cxb_afile_check(out) : CXB_OK; /* a directory, before the work */
+    if (cst != CXB_OK)
+        return cxb_cli_status(cst);
     /* the whole report is made in memory first: on any error nothing is printed or written */
     char *buf = NULL;
     size_t len = 0;
@@ -339,11 +342,11 @@ int cxb_cli_report(int argc, char **argv)
                 st = cxb_afile_commit(&af);
             else {
                 cxb_afile_abort(&af);
-                st = cxb_fail(CXB_EINPUT, "report: %s: write failed", out);
+                st = cxb_fail(CXB_ERESOURCE, "report: %s: write failed", out);
             }
         }
     } else if (st == CXB_OK && (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0))
-        st = cxb_fail(CXB_EINPUT, "report: writing to stdout failed");
+        st = cxb_fail(CXB_ERESOURCE, "report: stdout: write failed");
     free(buf);
     return st == CXB_OK ? 0 : cxb_cli_status(st);
 }

@@ -133,10 +133,9 @@ int cxb_cli_run(int argc, char **argv)
         return cxb_cli_status(st);
     printf("\nresult set: %s\n", run_dir);
     if (table) {
-        char *fit_argv[] = {"fit", run_dir, "--table", NULL};
         putchar('\n');
         fflush(stdout);
-        rc = cxb_cli_fit(3, fit_argv);
+        rc = cxb_cli_fit_table(run_dir);
         if (rc != 0)
             return rc;
         if (o.study->print_tables && (st = o.study->print_tables(run_dir, stdout)) != CXB_OK)

@@ -17,6 +17,9 @@
  * intervals, fit.h) do not overlap; SLOPE-IMPROVEMENT symmetrically.
  * Provenance (with cJSON): schema_version majors must agree, build.type must agree and,
  * unless allowed, host.cpu_model and gpu[0].name too.
+ * Noise: a timed REGRESSION or IMPROVEMENT (and a timed slope verdict) becomes NOISY when
+ * the set either side's point came from recorded a noise score above noise_max
+ * (CXB_CMP_NOISE_MAX, compare.h); instruction-count verdicts are kept (they gate CI).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/compare.h"
@@ -38,7 +41,8 @@
 #include <cjson/cJSON.h>
 #endif
 
-const char *const cxb_cmp_verdict_names[4] = {"SAME", "IMPROVEMENT", "REGRESSION", "AMBIGUOUS"};
+const char *const cxb_cmp_verdict_names[5] = {"SAME", "IMPROVEMENT", "REGRESSION", "AMBIGUOUS",
+                                              "NOISY"};
 
 void cxb_compare_opts_default(cxb_compare_opts *o)
 {
@@ -48,6 +52,7 @@ void cxb_compare_opts_default(cxb_compare_opts *o)
     o->q = 0.05;
     o->slope_tau = 0.1;
     o->slope_tau_ir = 0.05;
+    o->noise_max = CXB_CMP_NOISE_MAX;
 }
 
 /* ---------------- one side: result sets, their fits ---------------- */
@@ -64,6 +69,7 @@ typedef struct side {
     fitrow **fits; /* per set */
     size_t *nfits;
     int *fit_ir;   /* per set: the fits are of instruction counts */
+    double *noise; /* per set: max(noise_score_start, noise_score_end), -1 unknown */
     /* point index: (set, point) of each distinct point id, later sets winning */
     size_t *pset, *ppt;
     size_t npts;
@@ -253,6 +259,7 @@ static void side_free(side *s)
     free(s->fits);
     free(s->nfits);
     free(s->fit_ir);
+    free(s->noise);
     free(s->pset);
     free(s->ppt);
     memset(s, 0, sizeof *s);
@@ -274,6 +281,33 @@ static int cmp_pref(const void *a, const void *b)
     return (x->pt > y->pt) - (x->pt < y->pt);
 }
 
+/* The larger of the noise scores a set's provenance.json recorded before and after the
+ * run; -1 when none was recorded (disabled, instruction counts, no cJSON). */
+static double set_noise(const char *dir)
+{
+    double worst = -1;
+#if CXB_HAVE_CJSON
+    char path[4200];
+    snprintf(path, sizeof path, "%s/provenance.json", dir);
+    char *text = cxb_read_file(path, NULL);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    const cJSON *host = cJSON_GetObjectItemCaseSensitive(root, "host");
+    const char *keys[] = {"noise_score_start", "noise_score_end"};
+    for (int k = 0; k < 2; ++k) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, keys[k]);
+        if (!v)
+            v = cJSON_GetObjectItemCaseSensitive(host, keys[k]);
+        if (cJSON_IsNumber(v) && v->valuedouble > worst)
+            worst = v->valuedouble;
+    }
+    cJSON_Delete(root);
+#else
+    (void)dir;
+#endif
+    return worst;
+}
+
 static cxb_status side_load(const char *path, side *s, const cxb_compare_opts *o, char *note,
                             size_t notesize)
 {
@@ -293,9 +327,11 @@ static cxb_status side_load(const char *path, side *s, const cxb_compare_opts *o
     s->fits = calloc(n, sizeof *s->fits);
     s->nfits = calloc(n, sizeof *s->nfits);
     s->fit_ir = calloc(n, sizeof *s->fit_ir);
-    if (!s->sets || !s->fits || !s->nfits || !s->fit_ir)
+    s->noise = calloc(n, sizeof *s->noise);
+    if (!s->sets || !s->fits || !s->nfits || !s->fit_ir || !s->noise)
         st = cxb_fail(CXB_ERESOURCE, "compare: out of memory");
     for (size_t i = 0; st == CXB_OK && i < n; ++i) {
+        s->noise[i] = set_noise(dirs[i]);
         st = cxb_rset_load(dirs[i], &s->sets[i]);
         if (st == CXB_OK)
             s->nsets = i + 1;
@@ -528,6 +564,9 @@ static void judge(cxb_cmp_point *c, const cxb_compare_opts *o)
         c->verdict = CXB_CMP_SAME;
     else
         c->verdict = CXB_CMP_AMBIGUOUS;
+    int noisy = c->noise_base > o->noise_max || c->noise_new > o->noise_max;
+    if (noisy && (c->verdict == CXB_CMP_REGRESSION || c->verdict == CXB_CMP_IMPROVEMENT))
+        c->verdict = CXB_CMP_NOISY;
 }
 
 static cxb_status add_unmatched(cxb_compare *c, const char *which, const cxb_rpoint *p)
@@ -555,12 +594,14 @@ static cxb_status compare_slopes(const side *b, const side *n, const cxb_compare
                 continue;
             const fitrow *fn = NULL;
             int nir = 0;
+            double nnoise = -1;
             for (size_t k = 0; k < n->nsets; ++k)
                 for (size_t l = 0; l < n->nfits[k]; ++l)
                     if (strcmp(n->fits[k][l].series, fb->series) == 0 &&
                         strcmp(n->fits[k][l].x_param, fb->x_param) == 0) {
                         fn = &n->fits[k][l]; /* later sets win */
                         nir = n->fit_ir[k];
+                        nnoise = n->noise[k];
                     }
             if (!fn || !fn->usable)
                 continue;
@@ -584,7 +625,12 @@ static cxb_status compare_slopes(const side *b, const side *n, const cxb_compare
             s->delta = fn->b - fb->b;
             double tau = s->instr ? o->slope_tau_ir : o->slope_tau;
             s->verdict = "SAME";
-            if (s->delta >= tau && s->new_lo > s->base_hi) {
+            int noisy = !s->instr && (b->noise[i] > o->noise_max || nnoise > o->noise_max);
+            if (noisy && ((s->delta >= tau && s->new_lo > s->base_hi) ||
+                          (s->delta <= -tau && s->new_hi < s->base_lo))) {
+                s->verdict = "NOISY";
+                c->slope_noisy++;
+            } else if (s->delta >= tau && s->new_lo > s->base_hi) {
                 s->verdict = "SLOPE-REGRESSION";
                 c->slope_regressions++;
             } else if (s->delta <= -tau && s->new_hi < s->base_lo) {
@@ -614,6 +660,11 @@ cxb_status cxb_compare_run(const char *base, const char *new_dir, const cxb_comp
     c->provenance_checked = 1;
 #endif
     const side *b = &pv->base, *n = &pv->new_;
+    c->noise_base = c->noise_new = -1;
+    for (size_t i = 0; i < b->nsets; ++i)
+        c->noise_base = b->noise[i] > c->noise_base ? b->noise[i] : c->noise_base;
+    for (size_t i = 0; i < n->nsets; ++i)
+        c->noise_new = n->noise[i] > c->noise_new ? n->noise[i] : c->noise_new;
     c->points = calloc(b->npts + 1, sizeof *c->points);
     if (!c->points)
         return cxb_fail(CXB_ERESOURCE, "compare: out of memory");
@@ -632,6 +683,8 @@ cxb_status cxb_compare_run(const char *base, const char *new_dir, const cxb_comp
             }
             if ((st = compare_point(bp, side_point(n, ni), &c->points[c->npoints])) != CXB_OK)
                 return st;
+            c->points[c->npoints].noise_base = b->noise[si];
+            c->points[c->npoints].noise_new = n->noise[n->pset[ni]];
             c->npoints++;
         }
     for (size_t i = 0; i < n->npts; ++i)

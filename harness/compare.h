@@ -20,11 +20,19 @@ typedef enum cxb_cmp_verdict {
     CXB_CMP_SAME,
     CXB_CMP_IMPROVEMENT,
     CXB_CMP_REGRESSION,
-    CXB_CMP_AMBIGUOUS
+    CXB_CMP_AMBIGUOUS,
+    CXB_CMP_NOISY /* a timed REGRESSION/IMPROVEMENT where a side's machine was noisy */
 } cxb_cmp_verdict;
 
-/* "SAME", "IMPROVEMENT", "REGRESSION", "AMBIGUOUS" */
-extern const char *const cxb_cmp_verdict_names[4];
+/* "SAME", "IMPROVEMENT", "REGRESSION", "AMBIGUOUS", "NOISY" */
+extern const char *const cxb_cmp_verdict_names[5];
+
+/* The noise score (harness/host.h cxb_noise_score, recorded as noise_score_start/_end in
+ * a set's provenance.json) above which a machine is too noisy for a timed verdict. The
+ * score is bencher's 0-100 scale, on which <= 40 is quiet; two identical back-to-back runs
+ * on a shared 2-core VM scoring 46 differed by x2.48 with p = 6e-12, so a difference
+ * measured there says nothing about the code. Instruction counts do not depend on it. */
+#define CXB_CMP_NOISE_MAX 40.0
 
 typedef struct cxb_compare_opts {
     double threshold;    /* theta for wall/event times (0.05) */
@@ -33,6 +41,7 @@ typedef struct cxb_compare_opts {
     double slope_tau;    /* slope change that matters (0.1) */
     double slope_tau_ir; /* same for instruction-count slopes (0.05) */
     int allow_cross_machine;
+    double noise_max;    /* CXB_CMP_NOISE_MAX; a timed verdict is NOISY above it */
     /* Finds a study to re-derive the fits of a result set without fit.csv; NULL: slopes
      * of such sets are not compared (noted in slope_note). */
     const cxb_study *(*find_study)(const char *name);
@@ -48,6 +57,7 @@ typedef struct cxb_cmp_point {
     double ratio, ratio_lo, ratio_hi; /* new / base; CI NaN when not computed */
     double p, p_adj;           /* NaN when not tested */
     int underpowered;          /* fewer than 3 samples, or the attainable p >= q */
+    double noise_base, noise_new; /* the larger recorded noise score of each side's set, -1 unknown */
     cxb_cmp_verdict verdict;
 } cxb_cmp_point;
 
@@ -55,7 +65,7 @@ typedef struct cxb_cmp_slope {
     char *series, *x_param;
     int instr;
     double base_b, base_lo, base_hi, new_b, new_lo, new_hi, delta;
-    const char *verdict;       /* "SLOPE-REGRESSION", "SLOPE-IMPROVEMENT", "SAME" */
+    const char *verdict;       /* "SLOPE-REGRESSION", "SLOPE-IMPROVEMENT", "SAME", "NOISY" */
 } cxb_cmp_slope;
 
 typedef struct cxb_compare {
@@ -67,8 +77,9 @@ typedef struct cxb_compare {
     size_t nunmatched;
     int provenance_checked;    /* 0 when built without cJSON */
     char slope_note[512];      /* why some slopes were not compared ("" if none) */
-    size_t counts[4];          /* per verdict */
-    size_t underpowered, slope_regressions, slope_improvements;
+    size_t counts[5];          /* per verdict */
+    size_t underpowered, slope_regressions, slope_improvements, slope_noisy;
+    double noise_base, noise_new; /* the largest recorded noise score of each side, -1 unknown */
     double geomean_ratio;      /* informational */
     void *priv;                /* the loaded result sets (own the strings above) */
 } cxb_compare;

@@ -30,10 +30,10 @@ static void put_sep_num(FILE *f, double v)
     put_num(f, v);
 }
 
-static cxb_status write_summary(const cxb_rset *rs)
+static cxb_status write_summary(const cxb_rset *rs, const char *prefix)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/summary.csv", rs->dir);
+    snprintf(path, sizeof path, "%ssummary.csv", prefix);
     cxb_afile af;
     cxb_status st = cxb_afile_open(&af, path);
     if (st)
@@ -76,10 +76,10 @@ static cxb_status write_summary(const cxb_rset *rs)
     return cxb_afile_commit(&af);
 }
 
-static cxb_status write_fit(const cxb_rset *rs)
+static cxb_status write_fit(const cxb_rset *rs, const char *prefix)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/fit.csv", rs->dir);
+    snprintf(path, sizeof path, "%sfit.csv", prefix);
     cxb_afile af;
     cxb_status st = cxb_afile_open(&af, path);
     if (st)
@@ -127,8 +127,15 @@ cxb_status cxb_derive_write(const char *run_dir, const cxb_study *study, double 
     return st;
 }
 
+cxb_status cxb_derive_write_fitted_to(const cxb_rset *rs, const char *prefix)
+{
+    cxb_status st = write_summary(rs, prefix);
+    return st == CXB_OK ? write_fit(rs, prefix) : st;
+}
+
 cxb_status cxb_derive_write_fitted(const cxb_rset *rs)
 {
-    cxb_status st = write_summary(rs);
-    return st == CXB_OK ? write_fit(rs) : st;
+    char prefix[4200];
+    snprintf(prefix, sizeof prefix, "%s/", rs->dir);
+    return cxb_derive_write_fitted_to(rs, prefix);
 }

@@ -17,5 +17,8 @@ cxb_status cxb_derive_write(const char *run_dir, const cxb_study *study, double 
  * callers that print the fits too: nothing is read or fitted twice. */
 struct cxb_rset;
 cxb_status cxb_derive_write_fitted(const struct cxb_rset *rs);
+/* The same two files as "<prefix>summary.csv" and "<prefix>fit.csv" (prefix "SET." puts
+ * them beside the set, leaving the set's own files as its run wrote them). */
+cxb_status cxb_derive_write_fitted_to(const struct cxb_rset *rs, const char *prefix);
 
 #endif

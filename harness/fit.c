@@ -127,6 +127,11 @@ const char *cxb_fit_verdict(double lo, double hi, double expected, double tolera
         return "steeper";
     if (hi < expected - tolerance)
         return "shallower";
+    /* "consistent with e +- tol" needs an interval that could lie inside that band: one
+     * wider than 2 tol (1.00 +- 0.03 against [0.78, 1.55]) overlaps it without showing
+     * anything. tol 0 asks only whether the interval holds e. */
+    if (tolerance > 0 && hi - lo > 2 * tolerance)
+        return "inconclusive";
     return "consistent";
 }
 

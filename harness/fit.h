@@ -55,7 +55,7 @@ typedef struct cxb_fit_result {
     double boot_lo, boot_hi;   /* bootstrap percentile interval (NaN without bootstrap) */
     double theil_sen_b;
     double expected, tolerance;
-    const char *verdict;       /* consistent, steeper, shallower, too_few_points */
+    const char *verdict;       /* consistent, steeper, shallower, inconclusive, too_few_points */
     int warn_few;              /* 4 <= k < 6 */
     int warn_narrow;           /* x range below 2 decades */
 } cxb_fit_result;

@@ -324,7 +324,7 @@ cxb_status cxb_topology_export(const char *path)
         size_t n = strlen(xml);
         if (fwrite(xml, 1, n, af.f) != n) {
             cxb_afile_abort(&af);
-            st = cxb_fail(CXB_EINPUT, "%s: write failed", path);
+            st = cxb_fail(CXB_ERESOURCE, "%s: write failed", path);
         } else {
             st = cxb_afile_commit(&af);
         }

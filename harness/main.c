@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "harness/atomic.h"
+#include "harness/cleanup.h"
 #include "harness/cli.h"
 #include "harness/instructions.h"
 #include "harness/registry.h"
@@ -151,7 +153,7 @@ static int has_help(int argc, char **argv)
     return 0;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return cxb_cli_error(2, "no command given (cxbench --help lists them)");
@@ -191,4 +193,16 @@ int main(int argc, char **argv)
         return cxb_cli_error(2, "%s: expected a subcommand (%s)", group, names);
     }
     return cxb_cli_error(2, "%s: unknown command (cxbench --help lists them)", argv[1]);
+}
+
+/* Every command: temporaries and partial directories are removed on SIGINT, SIGTERM and
+ * SIGPIPE (harness/cleanup.h); a failed write to standard output (a full device, a closed
+ * descriptor) is exit 3 even when the command itself succeeded. */
+int main(int argc, char **argv)
+{
+    cxb_cleanup_install();
+    int rc = dispatch(argc, argv);
+    if (cxb_stdout_check() != CXB_OK && (rc == 0 || rc == 1))
+        rc = cxb_cli_status(CXB_ERESOURCE);
+    return rc;
 }

@@ -74,20 +74,26 @@ cxb_status cxb_parse_u64(const char *text, const char *where, uint64_t *out)
     errno = 0;
     if (s[0] == '2' && s[1] == '^') { /* 2^k */
         unsigned long k = strtoul(s + 2, &end, 10);
-        if (*end || end == s + 2 || k > 63)
+        if (*end || end == s + 2)
             return cxb_fail(CXB_EINPUT, "%s: '%s' is not a valid power of two", where, text);
+        if (k > 63)
+            return cxb_fail(CXB_EINPUT, "%s: '%s' is too large (at most 2^64-1)", where, text);
         *out = (uint64_t)1 << k;
         return CXB_OK;
     }
     unsigned long long v = strtoull(s, &end, 0);
     if (*end == 'e' || *end == 'E' || *end == '.') { /* 1e8, 3.0e10: must be integral */
         double d = strtod(s, &end);
-        if (*end || !(d >= 0) || d >= 18446744073709551616.0 || d != floor(d))
+        if (!*end && d >= 18446744073709551616.0)
+            return cxb_fail(CXB_EINPUT, "%s: '%s' is too large (at most 2^64-1)", where, text);
+        if (*end || !(d >= 0) || d != floor(d))
             return cxb_fail(CXB_EINPUT, "%s: '%s' is not a non-negative integer", where, text);
         *out = (uint64_t)d;
         return CXB_OK;
     }
-    if (*end || errno == ERANGE)
+    if (!*end && errno == ERANGE)
+        return cxb_fail(CXB_EINPUT, "%s: '%s' is too large (at most 2^64-1)", where, text);
+    if (*end)
         return cxb_fail(CXB_EINPUT, "%s: '%s' is not a non-negative integer", where, text);
     *out = v;
     return CXB_OK;

@@ -66,6 +66,7 @@
 
 #include "cxb/config.h"
 #include "harness/atomic.h"
+#include "harness/cleanup.h"
 #include "harness/csv.h"
 #include "harness/params.h"
 #include "harness/plot_sets.h"
@@ -1337,20 +1338,37 @@ static void pin_pdf_date(const char *path, const char *run_id)
     free(pdf);
 }
 
+static cxb_status gnuplot_into(const char *gp, const char *dir, const char *id, const char *term,
+                               const char *ext, const char *run_id, const char *tmpname,
+                               const char *tmppath, const char *logpath);
+
+/* The figure's temporary and gnuplot's log are removed on a signal (harness/cleanup.h). */
 static cxb_status run_gnuplot(const char *gp, const char *dir, const char *id, const char *term,
                               const char *ext, const char *run_id)
 {
     long me = (long)getpid();
-    char tmpname[600], final[PATH_CAP], tmppath[PATH_CAP], logpath[PATH_CAP], expr[1400], script[600];
+    char tmpname[600], tmppath[PATH_CAP], logpath[PATH_CAP];
     snprintf(tmpname, sizeof tmpname, "%s.%s.tmp.%ld", id, ext, me);
     snprintf(tmppath, sizeof tmppath, "%s/%s", dir, tmpname);
-    snprintf(final, sizeof final, "%s/%s.%s", dir, id, ext);
     snprintf(logpath, sizeof logpath, "%s/.%s.%s.log.tmp.%ld", dir, id, ext, me);
+    int s1 = cxb_cleanup_add(tmppath, 0), s2 = cxb_cleanup_add(logpath, 0);
+    cxb_status st = gnuplot_into(gp, dir, id, term, ext, run_id, tmpname, tmppath, logpath);
+    cxb_cleanup_drop(s1);
+    cxb_cleanup_drop(s2);
+    return st;
+}
+
+static cxb_status gnuplot_into(const char *gp, const char *dir, const char *id, const char *term,
+                               const char *ext, const char *run_id, const char *tmpname,
+                               const char *tmppath, const char *logpath)
+{
+    char final[PATH_CAP], expr[1400], script[600];
+    snprintf(final, sizeof final, "%s/%s.%s", dir, id, ext);
     snprintf(expr, sizeof expr, "cxb_term='%s'; cxb_output='%s'", term, tmpname);
     snprintf(script, sizeof script, "%s.gp", id);
     int logfd = open(logpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (logfd < 0)
-        return cxb_fail(CXB_EINPUT, "%s: cannot write: %s", logpath, strerror(errno));
+        return cxb_fail(CXB_ERESOURCE, "%s: cannot write: %s", logpath, strerror(errno));
     pid_t pid = fork();
     if (pid < 0) {
         close(logfd);
@@ -1402,7 +1420,7 @@ static cxb_status run_gnuplot(const char *gp, const char *dir, const char *id, c
     if (rename(tmppath, final) != 0) {
         int e = errno;
         unlink(tmppath);
-        return cxb_fail(CXB_EINPUT, "%s: cannot write: %s", final, strerror(e));
+        return cxb_fail(CXB_ERESOURCE, "%s: cannot write: %s", final, strerror(e));
     }
     return CXB_OK;
 }

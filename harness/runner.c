@@ -20,6 +20,7 @@
 #include "cxb/core/timing.h"
 #include "cxb/core/pool.h"
 #include "harness/atomic.h"
+#include "harness/cleanup.h"
 #include "harness/derive.h"
 #include "harness/host.h"
 #include "harness/instructions.h"
@@ -33,22 +34,14 @@
  * short against a sample's own cost (a verified 2^28 checksum takes about a second). */
 #define CXB_PRESAMPLE_SPIN_NS 5000000
 
-static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t stop_requested; /* kept for a caller that stops a run itself */
 
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
+/* SIGINT, SIGTERM and SIGPIPE remove the run's partial directory and exit 130/141 through
+ * the one cleanup registry (harness/cleanup.h); cxbench's main installs it for every
+ * command, this is for library callers. */
 void cxb_run_install_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cxb_cleanup_install();
 }
 
 void cxb_run_opts_init(cxb_run_opts *o)
@@ -164,7 +157,8 @@ static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_
 }
 
 static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_list *pl,
-                               FILE *log)
+                               FILE *log,
+                               char *unavailable, size_t usize)
 {
     const cxb_study *study = o->study;
     size_t nsw = 0;
@@ -202,8 +196,9 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
             continue;
         }
         if (!cxb_impl_available(impl, &why)) {
-            fprintf(log, "note: skipping %s: %s\n", impl->id, why);
-            fprintf(stderr, "cxbench: note: skipping %s: %s\n", impl->id, why);
+            if (!unavailable[0])
+                snprintf(unavailable, usize, "%s: not available here: %s", impl->id, why);
+            fprintf(log, "note: skipping %s: %s\n", impl->id, why); /* stderr too, if the run goes on */
             continue;
         }
         for (size_t s = 0; s < nsw; ++s) {
@@ -329,6 +324,9 @@ cxb_status cxb_run_clean_partial(const char *out_root)
         struct dirent *e;
         while ((e = readdir(d))) {
             size_t l = strlen(e->d_name);
+            long pid = cxb_cleanup_pid_of(e->d_name, 'd');
+            if (pid && (pid == (long)getpid() || cxb_pid_alive(pid)))
+                continue; /* a run still under way */
             if (e->d_name[0] == '.' && l > 9 && strcmp(e->d_name + l - 8, ".partial") == 0) {
                 snprintf(pdir, sizeof pdir, "%s/%s", mdir, e->d_name);
                 remove_tree(pdir);
@@ -659,8 +657,19 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         cxb_pool_destroy(pool);
         return cxb_fail(CXB_ERESOURCE, "runner: cannot create a temporary file");
     }
-    st = build_points(o, threads, &pl, log);
-    if (st == CXB_OK && pl.n == 0)
+    char unavailable[512] = "";
+    st = build_points(o, threads, &pl, log, unavailable, sizeof unavailable);
+    if (st == CXB_OK && pl.n == 0 && unavailable[0]) /* e.g. a CUDA row on a host without a GPU */
+        st = cxb_fail(CXB_ERESOURCE, "%s", unavailable);
+    else if (st == CXB_OK) { /* the notes of skipped rows, now that the run goes ahead */
+        char line[1024];
+        rewind(log);
+        while (fgets(line, sizeof line, log))
+            if (!strncmp(line, "note: skipping ", 15))
+                fprintf(stderr, "cxbench: %s", line);
+        fseek(log, 0, SEEK_END);
+    }
+    else if (st == CXB_OK && pl.n == 0)
         st = cxb_fail(CXB_EINPUT, "%s: nothing to run here (no available implementation selected)",
                       o->study->name);
     if (st != CXB_OK) {
@@ -671,8 +680,11 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     }
 
     snprintf(mdir, sizeof mdir, "%s/%s", o->out_root, machine);
-    snprintf(partial, sizeof partial, "%s/.%s.partial", mdir, run_id);
+    /* the pid in the name lets a later run remove it once this process is gone (SIGKILL) */
+    snprintf(partial, sizeof partial, "%s/.%s.%ld.partial", mdir, run_id, (long)getpid());
     snprintf(final_dir, sizeof final_dir, "%s/%s", mdir, run_id);
+    cxb_cleanup_stale(mdir);
+    int partial_slot = cxb_cleanup_add(partial, 1);
     st = cxb_mkdirs(partial);
 
     cxb_prov_run prov;
@@ -758,10 +770,13 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     fclose(log);
     free(pl.v);
     cxb_pool_destroy(pool);
+    if (st == CXB_OK)
+        cxb_cleanup_drop(partial_slot); /* renamed into place */
     if (st != CXB_OK) {
         char keep[600];
         snprintf(keep, sizeof keep, "%s", cxb_last_error());
         remove_tree(partial); /* no partial result set survives a failed or interrupted run */
+        cxb_cleanup_drop(partial_slot);
         rmdir(mdir);          /* only if empty */
         cxb_fail(st, "%s", keep);
         return st;

@@ -43,10 +43,12 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size);
  * writes under results/ names machines this way, so one machine has one folder. */
 cxb_status cxb_run_machine_name(const char *opt, char *buf, size_t size);
 
-/* Installs SIGINT/SIGTERM handlers that stop a run after the current sample. */
+/* Installs the SIGINT/SIGTERM/SIGPIPE handler that removes the run's partial directory
+ * and exits 130/141 (harness/cleanup.h). */
 void cxb_run_install_signals(void);
 
-/* Removes stale ".<run_id>.partial" directories under out_root/<machine>/. */
+/* Removes ".<run_id>[.<pid>].partial" directories under out_root/<machine>/ but those of
+ * runs still under way (a run removes the leftovers of killed runs by itself). */
 cxb_status cxb_run_clean_partial(const char *out_root);
 
 #endif

@@ -88,7 +88,7 @@ cxb_status cxb_cxg_write_stream(FILE *f, const char *name, const cxb_csr *g,
         ok = write_zeros(f, align64(end) - end) && fwrite(g->ids, 4, (size_t)g->n, f) == g->n;
     }
     if (!ok)
-        return cxb_fail(CXB_EINPUT, "%s: write failed: %s", name, strerror(errno));
+        return cxb_fail(CXB_ERESOURCE, "%s: write failed: %s", name, strerror(errno));
     return CXB_OK;
 }
 
@@ -113,7 +113,16 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
         goto out;
     }
     uint64_t size = (uint64_t)sb.st_size;
-    if (size < CXG_HEADER || fread(h, 1, sizeof h, f) != sizeof h) {
+    size_t got = fread(h, 1, sizeof h, f);
+    size_t plen = strlen(path);
+    int named_cxg = plen >= 4 && !strcmp(path + plen - 4, ".cxg");
+    if (!named_cxg && (got < 8 || memcmp(h, CXG_MAGIC, 8) != 0)) {
+        /* a user's file read with --format cxg: not a cache, nothing to delete */
+        st = cxb_fail(CXB_EINPUT, "%s: not a .cxg file (it does not start with CXBGRAPH); "
+                      "read it without --format cxg or with the format it is in", path);
+        goto out;
+    }
+    if (size < CXG_HEADER || got != sizeof h) {
         st = corrupt(path, "truncated header");
         goto out;
     }

@@ -25,6 +25,8 @@ void cxb_lines_close(cxb_lines *L)
     L->buf = NULL;
 }
 
+static cxb_status lines_next(cxb_lines *L, uint64_t line, char **b, char **e);
+
 static const char *last_newline(const char *b, size_t len)
 {
     for (size_t i = len; i > 0; --i)
@@ -33,7 +35,26 @@ static const char *last_newline(const char *b, size_t len)
     return NULL;
 }
 
+/* A text graph file holds no NUL byte: one is reported as what it is (a binary file read
+ * as text), with its line, rather than as whatever token the scanner would stop at. */
+static cxb_status check_nul(const cxb_lines *L, uint64_t line, const char *b, const char *e)
+{
+    const char *z = memchr(b, '\0', (size_t)(e - b));
+    if (!z)
+        return CXB_OK;
+    for (const char *q = b; q < z; ++q)
+        line += *q == '\n';
+    return cxb_fail(CXB_EINPUT, "%s:%llu: NUL byte: a binary file, not a text graph format",
+                    L->name, (unsigned long long)line);
+}
+
 cxb_status cxb_lines_next(cxb_lines *L, uint64_t line, char **b, char **e)
+{
+    cxb_status st = lines_next(L, line, b, e);
+    return st == CXB_OK ? check_nul(L, line, *b, *e) : st;
+}
+
+static cxb_status lines_next(cxb_lines *L, uint64_t line, char **b, char **e)
 {
     if (L->done) {
         *b = *e = L->buf;

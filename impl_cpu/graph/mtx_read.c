@@ -114,6 +114,9 @@ static cxb_status banner(char *p, const char *name, int *field)
             sym = i;
     if (*field < 0 || sym < 0)
         return cxb_fail(CXB_EINPUT, "%s:1: %s", name, expect);
+    if (*field == 3) /* a complex weight has no meaning for a graph's edge */
+        return cxb_fail(CXB_EINPUT, "%s:1: field 'complex' is not supported (expected pattern, "
+                        "integer or real)", name);
     return CXB_OK;
 }
 

@@ -48,7 +48,7 @@ static cxb_status ob_done(out_buf *o, const char *name)
 {
     ob_flush(o);
     if (o->bad || ferror(o->f))
-        return cxb_fail(CXB_EINPUT, "%s: write failed: %s", name, strerror(errno));
+        return cxb_fail(CXB_ERESOURCE, "%s: write failed: %s", name, strerror(errno));
     return CXB_OK;
 }
 
@@ -123,7 +123,7 @@ static cxb_status write_egr(FILE *f, const char *name, const cxb_csr *g)
     }
     ok = ok && fwrite(g->adj, 4, (size_t)g->nnz, f) == g->nnz; /* ids < 2^31: same bytes */
     if (!ok)
-        return cxb_fail(CXB_EINPUT, "%s: write failed: %s", name, strerror(errno));
+        return cxb_fail(CXB_ERESOURCE, "%s: write failed: %s", name, strerror(errno));
     return CXB_OK;
 }
 
@@ -152,7 +152,8 @@ cxb_status cxb_graph_write(const char *path, cxb_graph_format fmt, const cxb_csr
     if (st != CXB_OK)
         return st;
     static _Thread_local char vbuf[1 << 20];
-    setvbuf(af.f, vbuf, _IOFBF, sizeof vbuf);
+    if (af.streamed != 2) /* stdout keeps its own buffer */
+        setvbuf(af.f, vbuf, _IOFBF, sizeof vbuf);
     if ((st = cxb_graph_write_stream(af.f, path, fmt, g, origin)) != CXB_OK) {
         cxb_afile_abort(&af);
         return st;

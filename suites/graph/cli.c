@@ -24,6 +24,7 @@
 #include "cxb/graph/graph.h"
 #include "cxb/graph/gen.h"
 #include "cxb/core/pool.h"
+#include "harness/atomic.h"
 #include "harness/cli.h"
 #include "suites/graph/cli.h"
 #include "suites/graphgen/cli.h"
@@ -133,7 +134,7 @@ static void print_block(const char *name, const char *fmt, const cxb_csr *g)
            (unsigned long long)g->stats.extra_columns_ignored, (unsigned long long)isolated);
     printf("degree_min: %llu\ndegree_max: %llu\n", (unsigned long long)dmin,
            (unsigned long long)dmax);
-    print_double("degree_mean", g->n ? (double)g->nnz / (double)g->n : NAN);
+    print_double("degree_mean", g->n ? (double)g->nnz / (double)g->n : 0.0); /* empty graph: 0 */
     printf("edgeset_hash: 0x%016llx\n", (unsigned long long)cxb_edgeset_hash(g));
 }
 
@@ -179,6 +180,9 @@ int cxb_cli_graph_convert(int argc, char **argv)
     if (rc)
         return rc;
     cxb_graph_format out = a.format;
+    cxb_status cst = cxb_afile_check(a.out); /* a directory, before the input is read */
+    if (cst != CXB_OK)
+        return cxb_cli_status(cst);
     if (out == CXB_GRAPH_AUTO && cxb_graph_format_from_path(a.out, &out) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
     int64_t t0 = now_ns();
@@ -264,6 +268,9 @@ static int graph_gen(int argc, char **argv)
     cxb_gen_spec spec;
     if (cxb_gen_parse(spec_text, &spec) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
+    cxb_status cst = out ? cxb_afile_check(out) : CXB_OK;
+    if (cst != CXB_OK)
+        return cxb_cli_status(cst);
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
 

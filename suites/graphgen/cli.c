@@ -25,11 +25,10 @@
 #include "cxb/graphgen/models.h"
 #include "cxb/graphgen/cuda.h"
 #include "cxb/core/pool.h"
+#include "harness/atomic.h"
 #include "harness/cli.h"
 #include "suites/graphgen/cli.h"
 #include "harness/params.h"
-
-
 
 static int64_t now_ns(void)
 {
@@ -223,6 +222,9 @@ int cxb_cli_graphgen_gen(int argc, char **argv)
         return cxb_cli_error(2, "graph gen: --impl %s: expected graphgen.%s.{seq|pthreads|cuda1|cuda2|cudapool}", impl,
                              model);
     cxb_gg_variant v = (cxb_gg_variant)vi;
+    cxb_status cst = out ? cxb_afile_check(out) : CXB_OK; /* a directory, before generating */
+    if (cst != CXB_OK)
+        return cxb_cli_status(cst);
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
 

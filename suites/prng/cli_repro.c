@@ -33,6 +33,7 @@
 #include "cxb/core/cuda.h"
 #include "cxb/rng/tinymt32_dc.h"
 #include "harness/atomic.h"
+#include "harness/cleanup.h"
 #include "harness/cli.h"
 #include "suites/prng/cli.h"
 #include "harness/provenance.h"
@@ -142,6 +143,7 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
         }
     }
     char machine[256], run_id[64], stamp[32], partial[4400], final_dir[4400], path[4500];
+    int partial_slot = -1;
     cxb_status mst = cxb_run_machine_name(machine_opt, machine, sizeof machine); /* the runner's folder */
     if (mst != CXB_OK)
         return cxb_cli_status(mst);
@@ -174,8 +176,12 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
     if (o.cuda && cxb_cuda_device_count(NULL) == 0)
         printf("(no GPU here: CPU columns only)\n");
 
-    snprintf(partial, sizeof partial, "%s/%s/prng-repro/.%s.partial", out_root, machine, run_id);
+    snprintf(partial, sizeof partial, "%s/%s/prng-repro/.%s.%ld.partial", out_root, machine, run_id,
+             (long)getpid());
     snprintf(final_dir, sizeof final_dir, "%s/%s/prng-repro/%s", out_root, machine, run_id);
+    snprintf(path, sizeof path, "%s/%s/prng-repro", out_root, machine);
+    cxb_cleanup_stale(path); /* partial directories of runs that were killed */
+    partial_slot = cxb_cleanup_add(partial, 1);
     if ((st = cxb_mkdirs(partial)) != CXB_OK)
         goto fail;
     snprintf(path, sizeof path, "%s/repro.csv", partial);
@@ -190,6 +196,7 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
         st = cxb_fail(CXB_EINPUT, "%s: cannot rename to %s: %s", partial, final_dir, strerror(errno));
         goto fail;
     }
+    cxb_cleanup_drop(partial_slot);
     printf("%s\n", final_dir);
     if (!draw(final_dir))
         printf("(gnuplot absent or failed: draw it with gnuplot -e \"datafile='%s/repro.csv'; "
@@ -200,6 +207,7 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
         return cxb_cli_error(1, "prng-repro: %zu cell(s) do not show what prng.md 6.4 expects (marked !)", failed);
     return 0;
 fail:
+    cxb_cleanup_remove(partial_slot); /* no partial matrix survives a failed write */
     free(cells);
     return cxb_cli_status(st);
 }

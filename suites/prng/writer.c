@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "harness/atomic.h"
 #include "harness/cli.h"
 
 void cxb_prng_writer_stdout(cxb_prng_writer *w, cxb_out_format fmt, cxb_out_pack pack, int hex_digits)
@@ -47,7 +48,10 @@ int cxb_prng_put(cxb_prng_writer *w, uint32_t x)
     }
     if (ok)
         return 0;
-    return errno == EPIPE ? -1 : 1;
+    if (errno != EPIPE)
+        return 1;
+    cxb_stdout_reader_gone(); /* the normal end of a stream until the reader stops */
+    return -1;
 }
 
 int cxb_prng_finish(cxb_prng_writer *w)
@@ -55,8 +59,11 @@ int cxb_prng_finish(cxb_prng_writer *w)
     int rc = 0;
     if (w->fmt == CXB_OUT_RAW && w->pack == CXB_PACK_16X2 && w->have_pending)
         rc = cxb_prng_put(w, 0); /* an odd count: the last half-word is padded with zero */
-    if (rc == 0 && fflush(w->f) != 0)
+    if (rc == 0 && fflush(w->f) != 0) {
         rc = errno == EPIPE ? -1 : 1;
+        if (rc < 0)
+            cxb_stdout_reader_gone();
+    }
     return rc;
 }
 

@@ -420,7 +420,7 @@ static void test_cli(const char *tmp)
     CHECK(cxb_cli_fit(5, ok) == 0);
     char *tex[] = {"fit", dir, "--format", "tex", "--range", "2^11:", NULL};
     CHECK(cxb_cli_fit(6, tex) == 0);
-    snprintf(path, sizeof path, "%s/fit.csv", dir);
+    snprintf(path, sizeof path, "%s.fit.csv", dir); /* beside the set, not over its fit.csv */
     cxb_csv c;
     CHECK(cxb_csv_read(path, &c) == CXB_OK);
     CHECK(c.nrows == 1 && strcmp(cell(&c, 0, "k"), "7") == 0); /* --range 2^11: drops 2^10 */
