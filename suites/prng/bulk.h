@@ -66,7 +66,7 @@ extern const cxb_sweep cxb_prng_bulk_sweeps_gens[];
 /* Figure R3 (b) per generator: ours on every backend and cuRAND's rows, G numbers/s against n
  * (log-log, fitted slopes in the key); and pthreads throughput against threads */
 #define CXB_PRNG_BULK_FIGURE_ROW(name, g, kind, streams, chunk)                                    \
-    {"gens-" name "-rate-vs-n", name ": numbers/s against n, seq, pthreads, CUDA and cuRAND",      \
+    {"gens-" name "-rate-vs-n", name ": numbers/s against n, {backends}",                          \
      "prng/rate_vs_x.gp", "n", "rate", "impl=prng." name ".*;type=u32", NULL},                    \
     {"gens-" name "-rate-vs-threads", name ": numbers/s against threads (pthreads, 2^24 numbers)", \
      "prng/rate_vs_x.gp", "threads", "rate", "impl=prng." name ".pthreads;conv=cxb", NULL},
