@@ -163,6 +163,10 @@ static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_
     return CXB_OK;
 }
 
+/* Set once the missing GPU has been said on stderr (cxbench bench runs every study in one
+ * process and says it once). */
+static int no_gpu_said;
+
 static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_list *pl,
                                FILE *log)
 {
@@ -203,7 +207,10 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
         }
         if (!cxb_impl_available(impl, &why)) {
             fprintf(log, "note: skipping %s: %s\n", impl->id, why);
-            fprintf(stderr, "cxbench: note: skipping %s: %s\n", impl->id, why);
+            if (!no_gpu_said) /* a missing GPU is said once per process, not once per row */
+                fprintf(stderr, "cxbench: note: rows that need a GPU are skipped here: %s (log.txt lists them)\n",
+                        why);
+            no_gpu_said = 1;
             continue;
         }
         for (size_t s = 0; s < nsw; ++s) {
