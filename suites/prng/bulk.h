@@ -46,11 +46,11 @@ void cxb_prng_bulk_teardown(void *ctx);
 /* The gens preset: every generator on every backend, cuRAND beside them (Figure R3). */
 extern const cxb_sweep cxb_prng_bulk_sweeps_gens[];
 
-/* rows for the quick preset (make bench: the host rows 2^17 ... 2^23 in steps of 2, enough points
- * to fit in about a minute on 2 cores, suites/prng/study.c) and the ci preset (make bench-ci) */
+/* rows for the quick preset (make bench: the host rows 2^18 ... 2^23 in steps of 2, six points to
+ * fit in about a minute on 2 cores, suites/prng/study.c) and the ci preset (make bench-ci) */
 #define CXB_PRNG_BULK_QUICK_ROW(name, g, kind, streams, chunk)                                     \
     {"count", "prng." name ".seq,prng." name ".pthreads", CXB_PRNG_BULK_FIXED, "n",                \
-     "131072,262144,524288,1048576,2097152,4194304,8388608"},                                     \
+     "262144,524288,1048576,2097152,4194304,8388608"},                                            \
     {"count-gpu", "prng." name ".cuda", CXB_PRNG_BULK_FIXED, "n",                                  \
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
 #define CXB_PRNG_BULK_QUICK CXB_RNG_LIST(CXB_PRNG_BULK_QUICK_ROW)
@@ -60,12 +60,14 @@ extern const cxb_sweep cxb_prng_bulk_sweeps_gens[];
 #define CXB_PRNG_BULK_CI CXB_RNG_LIST(CXB_PRNG_BULK_CI_ROW)
 
 /* G3a: slope 1.00 +- 0.05, one series per row of each generator. The host rows (seq, pthreads)
- * by the automatic rules (docs/method.md, Fit: measured floor, then the longest window of
- * steady local slopes), so that the quick preset's 2^14 ... 2^24 fits on a machine without a
- * GPU; the GPU rows (cuda, curand) for n >= 2^24, below which launch latency flattens them. */
+ * over n >= 2^18, where the pool's dispatch no longer dominates a pthreads sample: every point
+ * of the quick preset's 2^18 ... 2^23, so that a machine without a GPU, however noisy, fits six
+ * points (the automatic rules, docs/method.md Fit, left three or fewer of a loaded 2-core
+ * machine's); a cache step inside the range shows as a steeper slope. The GPU rows (cuda,
+ * curand) over n >= 2^24, below which launch latency flattens them. */
 #define CXB_PRNG_BULK_SERIES_ROW(name, g, kind, streams, chunk)                                    \
-    {"prng." name ".seq", "n", 1.0, 0.05, 0, 0, NULL},                                             \
-    {"prng." name ".pthreads", "n", 1.0, 0.05, 0, 0, NULL},                                        \
+    {"prng." name ".seq", "n", 1.0, 0.05, 262144.0, 0, NULL},                                      \
+    {"prng." name ".pthreads", "n", 1.0, 0.05, 262144.0, 0, NULL},                                 \
     {"prng." name ".", "n", 1.0, 0.05, 16777216.0, 0, NULL},
 #define CXB_PRNG_BULK_SERIES CXB_RNG_LIST(CXB_PRNG_BULK_SERIES_ROW)
 

@@ -468,11 +468,11 @@ static const cxb_impl prng_impls[] = {
 
 #define STORE "seed=54217137;mode=store"
 /* quick (make bench) on the host rows: sizes that a 2-core machine without a GPU runs in about
- * a minute and that still fit (docs/method.md, Fit: 4 points at least after the automatic
- * rules, which drop pthreads' dispatch-bound small sizes and a cache step): lf24 2^16 ... 2^24
- * and every bulk generator 2^17 ... 2^23 (suites/prng/bulk.h) in steps of 2, Table 4.1 and
- * Fig. 4.1 at 2^23 summed draws (the table scales to the thesis's 3x10^10). The GPU rows keep
- * their sizes. */
+ * a minute and that still fit (docs/method.md, Fit: 4 points at least): lf24 2^16 ... 2^24 in
+ * steps of 2 (nine points for the automatic rules, which drop pthreads' dispatch-bound small
+ * sizes and a cache step), every bulk generator 2^18 ... 2^23 (suites/prng/bulk.h), Table 4.1
+ * and Fig. 4.1 at 2^23 summed draws (the table scales to the thesis's 3x10^10). The GPU rows
+ * keep their sizes. */
 #define LF24_CPU_N "65536,131072,262144,524288,1048576,2097152,4194304,8388608,16777216"
 #define LF24_CPU_SUM "seed=54217137;mode=sum;n=8388608"
 static const cxb_sweep sweeps_quick[] = {
