@@ -1,8 +1,9 @@
-# cxbench front door: thin targets over CMake (ARCHITECTURE.md).
+# cxbench front door: thin targets over CMake (docs/install.md).
 #   make            build into build/
 #   make test       the ctest suite
-#   make bench      the default quick studies on every available backend: results,
-#                   a speed-up/slope table and figures (BENCH_ARGS="--set preset=paper" for more)
+#   make bench      `cxbench bench`: the quick preset of every study of the registry on every
+#                   available backend, their tables and figures, then one summary table across
+#                   studies (STUDIES="prng graphgen" restricts it; BENCH_ARGS="--set preset=paper")
 #   make figures    redraw the figures each results/<machine>/INDEX.md names, from exactly the
 #                   sets it names; runs nothing and removes nothing
 #   make bench-ci   small sizes plus the regression gate (instruction counts vs results/ci)
@@ -11,7 +12,7 @@ BUILD_TYPE ?= Release
 CMAKE_ARGS ?=
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CXBENCH    := $(BUILD)/cxbench
-STUDIES    ?= prng
+STUDIES    ?=
 BENCH_ARGS ?=
 
 .PHONY: all deps configure build test bench figures bench-ci clean
@@ -34,7 +35,7 @@ test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
 bench: build
-	@for s in $(STUDIES); do $(CXBENCH) run $$s --plot $(BENCH_ARGS) || exit $$?; done
+	$(CXBENCH) bench $(if $(strip $(STUDIES)),--studies "$(strip $(STUDIES))") --plot $(BENCH_ARGS)
 
 figures: build
 	$(CXBENCH) plot --all results

@@ -39,6 +39,14 @@ static int parse_seconds(const char *flag, const char *text, double *out)
 
 int cxb_cli_run(int argc, char **argv)
 {
+    char run_dir[4096];
+    return cxb_cli_run_into(argc, argv, run_dir, sizeof run_dir);
+}
+
+int cxb_cli_run_into(int argc, char **argv, char *out_dir, size_t out_size)
+{
+    if (out_size)
+        out_dir[0] = '\0';
     if (argc < 2 || argv[1][0] == '-')
         return cxb_cli_error(2, "run: expected a study name (cxbench list shows them)");
     cxb_run_opts o;
@@ -132,6 +140,7 @@ int cxb_cli_run(int argc, char **argv)
     if (st != CXB_OK)
         return cxb_cli_status(st);
     printf("\nresult set: %s\n", run_dir);
+    snprintf(out_dir, out_size, "%s", run_dir);
     if (table) {
         putchar('\n');
         fflush(stdout);

@@ -20,6 +20,8 @@ static const cxb_command harness_commands[] = {
      "                  [--out DIR] [--machine NAME] [--noise S] [--plot] [--no-table] [--no-progress]\n"
      "                  [--instructions] [--clean-partial]",
      "run a study's sweeps: verified timings, a result set, a speed-up/slope table", NULL},
+    {"bench", cxb_cli_bench, "bench [--studies LIST] [--list] [RUN OPTIONS]",
+     "make bench: every study's quick preset (or --preset), then one summary table across studies", NULL},
     {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table] [--style paper] [--format md|csv|tex]",
      "log-log slopes with confidence intervals", NULL},
     {"compare", cxb_cli_compare,

@@ -67,7 +67,7 @@ typedef struct cxb_series_spec {
 /* A figure (harness.md 11): which points, which template, which axes. */
 typedef struct cxb_figure_spec {
     const char *id;          /* file name, e.g. "fig4.1-streams" */
-    const char *title;
+    const char *title;       /* "{backends}" in it: the kinds of row drawn ("seq and pthreads") */
     const char *template_gp; /* path under plots/, e.g. "prng/time_vs_n.gp" */
     const char *x_param;
     const char *y;           /* "time" (median ms) or "rate" (work per second) */

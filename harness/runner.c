@@ -156,6 +156,10 @@ static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_
     return CXB_OK;
 }
 
+/* Set once the missing GPU has been said on stderr (cxbench bench runs every study in one
+ * process and says it once). */
+static int no_gpu_said;
+
 static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_list *pl,
                                FILE *log,
                                char *unavailable, size_t usize)
@@ -198,7 +202,7 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
         if (!cxb_impl_available(impl, &why)) {
             if (!unavailable[0])
                 snprintf(unavailable, usize, "%s: not available here: %s", impl->id, why);
-            fprintf(log, "note: skipping %s: %s\n", impl->id, why); /* stderr too, if the run goes on */
+            fprintf(log, "note: skipping %s: %s\n", impl->id, why);
             continue;
         }
         for (size_t s = 0; s < nsw; ++s) {
@@ -661,17 +665,17 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     st = build_points(o, threads, &pl, log, unavailable, sizeof unavailable);
     if (st == CXB_OK && pl.n == 0 && unavailable[0]) /* e.g. a CUDA row on a host without a GPU */
         st = cxb_fail(CXB_ERESOURCE, "%s", unavailable);
-    else if (st == CXB_OK) { /* the notes of skipped rows, now that the run goes ahead */
-        char line[1024];
-        rewind(log);
-        while (fgets(line, sizeof line, log))
-            if (!strncmp(line, "note: skipping ", 15))
-                fprintf(stderr, "cxbench: %s", line);
-        fseek(log, 0, SEEK_END);
-    }
     else if (st == CXB_OK && pl.n == 0)
         st = cxb_fail(CXB_EINPUT, "%s: nothing to run here (no available implementation selected)",
                       o->study->name);
+    else if (st == CXB_OK && unavailable[0] && !no_gpu_said) {
+        /* the run goes ahead without some rows: said once per process (cxbench bench runs
+         * every study in one), the rows themselves are in log.txt */
+        const char *why = strstr(unavailable, ": not available here: ");
+        fprintf(stderr, "cxbench: note: rows that need a GPU are skipped here: %s (log.txt lists them)\n",
+                why ? why + 22 : unavailable);
+        no_gpu_said = 1;
+    }
     if (st != CXB_OK) {
         fclose(log);
         free(pl.v);

@@ -781,6 +781,27 @@ static const cxb_rseries *reference_series(const cxb_rset *rs, const cxb_rseries
     return best;
 }
 
+int cxb_table_speedup_point(const cxb_rset *rs, const cxb_study *study, size_t i, double *speedup,
+                            double *x)
+{
+    const cxb_rseries *s = &rs->series[i];
+    const cxb_rseries *ref = reference_series(rs, s, study && study->reference_impl ? study->reference_impl : "");
+    if (!ref || ref == s)
+        return 0;
+    for (size_t a = s->npts; a-- > 0;)
+        for (size_t j = 0; j < ref->npts; ++j) {
+            if (ref->x[j] != s->x[a])
+                continue;
+            double tr = rs->points[ref->pt[j]].sum.median, ti = rs->points[s->pt[a]].sum.median;
+            if (!(tr > 0) || !(ti > 0))
+                return 0;
+            *speedup = tr / ti;
+            *x = s->x[a];
+            return 1;
+        }
+    return 0;
+}
+
 cxb_status cxb_table_speedup(const cxb_rset *rs, const cxb_study *study, const char *machine,
                              int paper_style, cxb_grid *g)
 {

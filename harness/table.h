@@ -104,4 +104,10 @@ cxb_status cxb_table_slopes(const cxb_rset *rs, cxb_grid *g);
 cxb_status cxb_table_speedup(const cxb_rset *rs, const cxb_study *study, const char *machine,
                              int paper_style, cxb_grid *g);
 
+/* The point estimate of series i's speed-up in that table (the median of its reference
+ * series over its own, at the largest x both have) into *speedup and that x into *x: 1, or 0
+ * where the series has no reference, is the reference or shares no x with it. */
+int cxb_table_speedup_point(const cxb_rset *rs, const cxb_study *study, size_t i, double *speedup,
+                            double *x);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cxb/core/cuda.h"
 #include "impl_cuda/common/check.h"
@@ -25,11 +26,15 @@ extern "C" int cxb_cuda_device_count(const char **why)
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        snprintf(reason, sizeof reason, "no usable GPU: cudaGetDeviceCount: %s",
-                 cudaGetErrorString(e));
+        /* without an NVIDIA kernel driver the runtime answers "driver version is insufficient",
+         * which blames a driver on a machine that has no GPU at all: say that there is none */
+        if ((e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice) && access("/proc/driver/nvidia/version", F_OK) != 0)
+            snprintf(reason, sizeof reason, "no GPU (no NVIDIA driver is loaded)");
+        else
+            snprintf(reason, sizeof reason, "no usable GPU: cudaGetDeviceCount: %s", cudaGetErrorString(e));
         n = 0;
     } else if (n == 0) {
-        snprintf(reason, sizeof reason, "no usable GPU: the CUDA runtime sees no device");
+        snprintf(reason, sizeof reason, "no GPU (the CUDA runtime sees no device)");
     }
     if (why)
         *why = n > 0 ? "" : reason;

@@ -62,11 +62,12 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
 #define CXB_GRAPHGEN_FAST_SWEEPS_CI \
     {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "8192,32768,131072,1048576"}
 
-/* preset quick (make bench on a GPU host): a short version of preset fast */
+/* preset quick (make bench): a short version of preset fast; the host rows 2^14 ... 2^20 tuples,
+ * four points for a fit (docs/method.md, Fit) in seconds on 2 cores */
 #define CXB_GRAPHGEN_FAST_SWEEPS_QUICK                                                              \
     {"fast.gen", "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda", \
      "d=16;p=0.1;seed=1", "tuples", "1048576,4194304,16777216"},                                  \
-    {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "262144,1048576"}
+    {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "16384,65536,262144,1048576"}
 
 /* Generation is linear in the tuples (graphgen.md 9.2); GPU rows are fitted from 2^24
  * up, below which launch latency flattens them. */

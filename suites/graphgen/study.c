@@ -18,7 +18,8 @@
  * edgeset_hash exactly (computed once per point and kept).
  *
  * Sweeps are named by the figure keys of graphgen.md 6.2 (leist.fig5.2 ... leist.fig5.9);
- * presets ci (2 cores, under a minute), quick (a GPU host, a few minutes) and paper (the
+ * presets ci (2 cores, under a minute), quick (make bench: a GPU host in a few minutes, the
+ * host rows in about a minute on 2 cores) and paper (the
  * thesis's grids: hours of CPU time at the largest points, graphgen.md 6.1); a figure
  * key as preset (--set preset=leist.fig5.5) runs that figure's paper sweep alone.
  */
@@ -348,14 +349,23 @@ static const cxb_sweep sweeps_ci[] = {
     CXB_SWEEPS_END,
 };
 
-/* A GPU host in a few minutes: every figure at reduced sizes (the shapes, not the
- * thesis's absolute times). */
+/* make bench: every figure at reduced sizes (the shapes, not the thesis's absolute times), in
+ * a few minutes on a GPU host. The alpha-model's host rows (seq, pthreads) run smaller grids,
+ * so that a 2-core machine without a GPU fits their n and k series (4 points each,
+ * docs/method.md, Fit) in about a minute: n = 100 ... 800, and the alpha and k sweeps at
+ * n = 200 (whose k = 10, alpha = 1 point is the n sweep's); the GPU rows keep n = 500 ... 3000
+ * (a pthreads sample at n = 2,000 takes seconds on 2 cores, the seq one at n = 3,000 more). */
+#define ALPHA_CPU "graphgen.alpha.seq,graphgen.alpha.pthreads"
+#define ALPHA_GPU_N ALPHA_GPU ",graphgen.alpha.cudapool"
 static const cxb_sweep sweeps_quick[] = {
-    {"leist.fig5.2", ALPHA_ALL, "n=500;k=10;seed=1", "alpha", "0,1,2,5"},
+    {"leist.fig5.2", ALPHA_GPU, "n=500;k=10;seed=1", "alpha", "0,1,2,5"},
+    {"leist.fig5.2", ALPHA_CPU, "n=200;k=10;seed=1", "alpha", "0,1,2,5"},
     {"leist.fig5.3-4", ALPHA_GPU, "n=500;k=20;alpha=1;seed=1", "x", "4,16,32,64,256"},
-    {"leist.fig5.3-4", "graphgen.alpha.seq", "n=500;k=20;alpha=1;seed=1", "x", "4,64"},
-    {"leist.fig5.5", ALPHA_N, "k=10;alpha=1;seed=1", "n", "500,1000,2000,3000"},
-    {"leist.fig5.6", ALPHA_ALL, "n=500;alpha=1;seed=1", "k", "10,20,30,40"},
+    {"leist.fig5.3-4", "graphgen.alpha.seq", "n=200;k=20;alpha=1;seed=1", "x", "4,64"},
+    {"leist.fig5.5", ALPHA_GPU_N, "k=10;alpha=1;seed=1", "n", "500,1000,2000,3000"},
+    {"leist.fig5.5", ALPHA_CPU, "k=10;alpha=1;seed=1", "n", "100,200,400,800"},
+    {"leist.fig5.6", ALPHA_GPU, "n=500;alpha=1;seed=1", "k", "10,20,30,40"},
+    {"leist.fig5.6", ALPHA_CPU, "n=200;alpha=1;seed=1", "k", "10,20,30,40"},
     /* BA sizes halved after the H100 run of 2026-11-24: cuda1 (in-kernel malloc) took 1.3-2 s
      * per sample at n = 5,000 and 15.8 s at X = 256, so the former grid (n to 20,000, X to
      * 256) ran past 10 minutes; the slopes need the n sweep, not its largest point */
@@ -386,7 +396,8 @@ static const cxb_sweep sweeps_paper[] = {
 
 /* A figure key (leist.fig5.5) as preset runs that figure's paper sweeps alone. */
 static const cxb_preset graphgen_presets[] = {
-    {"quick", "the faithful generators' grids on a GPU host in minutes, and the fast generators", sweeps_quick, 0},
+    {"quick", "every figure at reduced sizes (host rows smaller: a minute on 2 cores), and the fast generators",
+     sweeps_quick, 0},
     {"ci", "alpha (k = 10) and BA (m = 10) on 2 cores without a GPU (make bench-ci)", sweeps_ci, 0},
     {"paper", "Leist Figs 5.2-5.9 and Table 5.1 at the thesis's sizes (hours of host time)", sweeps_paper,
      CXB_PRESET_BY_SWEEP},
@@ -427,13 +438,13 @@ static const cxb_series_spec graphgen_series[] = {
  * appear as one-point series ("x=-": points without an allocation multiple). */
 static const cxb_figure_spec graphgen_figures[] = {
     {"leist.fig5.2", "Leist Fig. 5.2: alpha-model time against alpha", "graphgen/time_vs_alpha.gp", "alpha",
-     "time", "impl=graphgen.alpha.*;x=-;n=500|20000;k=10|20", NULL},
+     "time", "impl=graphgen.alpha.*;x=-;n=200|500|20000;k=10|20", NULL},
     {"leist.fig5.3-4", "Leist Figs 5.3/5.4: alpha-model time against the allocation multiple X",
      "graphgen/time_vs_x.gp", "x", "time", "impl=graphgen.alpha.*", NULL},
     {"leist.fig5.5", "Leist Fig. 5.5: alpha-model time against n (alpha = 1)", "graphgen/time_vs_n.gp", "n",
      "time", "impl=graphgen.alpha.*;alpha=1;x=-;k=10|20", NULL},
     {"leist.fig5.6", "Leist Fig. 5.6: alpha-model time against k (alpha = 1)", "graphgen/time_vs_n.gp", "k",
-     "time", "impl=graphgen.alpha.*;alpha=1;x=-;n=500|20000", NULL},
+     "time", "impl=graphgen.alpha.*;alpha=1;x=-;n=200|500|20000", NULL},
     {"leist.fig5.7", "Leist Fig. 5.7: BA time against the allocation multiple X", "graphgen/time_vs_x.gp", "x",
      "time", "impl=graphgen.ba.*", NULL},
     {"leist.fig5.8", "Leist Fig. 5.8: BA time against n", "graphgen/time_vs_n.gp", "n", "time",

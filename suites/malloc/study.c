@@ -329,16 +329,16 @@ static const cxb_preset malloc_presets[] = {
 /* ---- figures (graphgen.md 6.2 key leist.fig5.10; claims of 6.3/6.4 in the titles) ---- */
 
 #define FIG510_CLAIM                                                                              \
-    "Thesis: cudaMalloc b=-1.51, cudaFree b=-1.32, host 16 B OOM, device non-monotone"
+    "Thesis (64 MiB): cudaMalloc b=-1.51, cudaFree b=-1.32, host 16 B OOM, device non-monotone"
 
 static const cxb_figure_spec malloc_figures[] = {
-    {"leist.fig5.10", "Leist Fig. 5.10, 64 MiB. " FIG510_CLAIM,
+    {"leist.fig5.10", "Leist Fig. 5.10: allocation and release against the chunk size. " FIG510_CLAIM,
      "malloc/fig5_10.gp", "size", "phases:alloc,free",
      "impl=malloc.device.cuda|malloc.host.cuda|malloc.libc.seq;threads=1|16384", NULL},
     {"leist.fig5.10-modern", "Fig. 5.10, modern rows: device malloc against the stream-ordered pool "
      "(cold/warm) and the arena floor", "malloc/fig5_10.gp", "size", "phases:alloc,free",
      "impl=malloc.device.cuda|malloc.pool.cuda|malloc.arena.cuda;threads=1|16384", NULL},
-    {"malloc-threads", "device malloc/free of 64 MiB in 64 B chunks against the thread count",
+    {"malloc-threads", "device malloc/free in 64 B chunks against the thread count",
      "malloc/fig5_10.gp", "threads", "phases:alloc,free", "impl=malloc.device.cuda;size=64", NULL},
 };
 

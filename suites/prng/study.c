@@ -467,10 +467,18 @@ static const cxb_impl prng_impls[] = {
 /* ---- sweeps per preset (prng.md 6.1, 6.2; sizes that suit each machine) ---- */
 
 #define STORE "seed=54217137;mode=store"
+/* quick (make bench) on the host rows: sizes that a 2-core machine without a GPU runs in about
+ * a minute and that still fit (docs/method.md, Fit: 4 points at least): lf24 2^16 ... 2^24 in
+ * steps of 2 (nine points for the automatic rules, which drop pthreads' dispatch-bound small
+ * sizes and a cache step), every bulk generator 2^18 ... 2^23 (suites/prng/bulk.h), Table 4.1
+ * and Fig. 4.1 at 2^23 summed draws (the table scales to the thesis's 3x10^10). The GPU rows
+ * keep their sizes. */
+#define LF24_CPU_N "65536,131072,262144,524288,1048576,2097152,4194304,8388608,16777216"
+#define LF24_CPU_SUM "seed=54217137;mode=sum;n=8388608"
 static const cxb_sweep sweeps_quick[] = {
     /* time against the count of numbers (fit: slope 1 at large counts) */
-    {"count", "prng.lf24.seq", STORE ";r=97;streams=1", "n", "16384,65536,262144,1048576,4194304,16777216,67108864"},
-    {"count", "prng.lf24.pthreads", STORE ";r=97;streams=300", "n", "16384,65536,262144,1048576,4194304,16777216,67108864"},
+    {"count", "prng.lf24.seq", STORE ";r=97;streams=1", "n", LF24_CPU_N},
+    {"count", "prng.lf24.pthreads", STORE ";r=97;streams=300", "n", LF24_CPU_N},
     {"count-gpu", "prng.lf24.cuda1,prng.lf24.cudashared", STORE ";r=97;streams=262144", "n",
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     {"count-gpu", "prng.lf24.cuda2", STORE ";r=92153;streams=1", "n", "1048576,4194304,16777216,67108864,268435456"},
@@ -482,13 +490,12 @@ static const cxb_sweep sweeps_quick[] = {
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     /* Leist Table 4.1: summed draws, table size barely matters (the CPU count equals
      * Fig. 4.1's, so the pthreads r = 97 point is shared with the T = 300 point there) */
-    {"table4.1", "prng.lf24.seq", "seed=54217137;mode=sum;n=33554432;streams=1", "r", "97,1021,4093"},
-    {"table4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=33554432;streams=300", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.seq", LF24_CPU_SUM ";streams=1", "r", "97,1021,4093"},
+    {"table4.1", "prng.lf24.pthreads", LF24_CPU_SUM ";streams=300", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.cuda1", "seed=54217137;mode=sum;n=4294967296;streams=32768", "r", "97,1021,4093"},
     {"table4.1", "prng.lf24.cudashared", "seed=54217137;mode=sum;n=4294967296;streams=32768", "r", "97"},
     /* Leist Fig. 4.1: time against the number of tasks */
-    {"fig4.1", "prng.lf24.pthreads", "seed=54217137;mode=sum;n=33554432;r=97", "streams",
-     "1,2,3,4,6,8,12,16,32,64,300"},
+    {"fig4.1", "prng.lf24.pthreads", LF24_CPU_SUM ";r=97", "streams", "1,2,3,4,6,8,12,16,32,64,300"},
     CXB_SWEEPS_END,
 };
 

@@ -10,8 +10,9 @@
 cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out);
 
 /* Leist Table 4.2 (prng.md 6.3): NR3 generators vs Marsaglia CUDA 1, per backend of the run,
- * with memory per thread and the published rows. Prints nothing when the run has no
- * mode=sum points of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* or prng.lf24.* (r = 97). */
+ * with memory per thread and the published rows: a row per backend that has a mode=sum point
+ * of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* (lf24 at r = 97 alone fills no row); nothing
+ * when no backend has one. */
 cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out);
 
 /* The CPU throughput table: seq / cuRAND host generator and pthreads T / 1 thread per

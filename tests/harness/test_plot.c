@@ -6,6 +6,7 @@
  * seq takes 100 n ns and cuda1 0.25 n ns (5 us at n = 1024, excluded), so the time
  * figure has seq at 0.4096 ms for n = 4096 and cuda1 runs 4 G numbers/s; the fitted
  * lines exp(a) x^b must pass through those values and span only [x_min, x_max].
+ * A title's "{backends}" becomes the kinds of row drawn ("seq and CUDA 1").
  * Checked without gnuplot: a missing summary.csv / fit.csv column gives CXB_EINPUT,
  * and with gnuplot switched off (CXB_GNUPLOT=none) the data and scripts are written and
  * CXB_ERESOURCE names the directory. With gnuplot: PNG and PDF exist with their magic
@@ -152,7 +153,7 @@ static void write_fit(const char *dir, int drop_b)
 
 static const cxb_figure_spec figures[] = {
     {"t-time", "synthetic: time vs n", "prng/time_vs_x.gp", "n", "time", "", "test_paper.csv"},
-    {"t-rate", "synthetic: rate vs n", "prng/rate_vs_x.gp", "n", "rate", "seed=1", NULL},
+    {"t-rate", "synthetic: rate vs n, {backends}", "prng/rate_vs_x.gp", "n", "rate", "seed=1", NULL},
 };
 
 static cxb_study make_study(const cxb_figure_spec *figs, size_t n)
@@ -325,6 +326,9 @@ int main(void)
     CHECK(gp != NULL);
     if (gp) {
         double a, b;
+        /* the title names the kinds of row drawn, seq first: no backend that is not there */
+        CHECK_MSG(strstr(gp, "\ncxb_title = \"synthetic: rate vs n, seq and CUDA 1\"") != NULL, "%.400s", gp);
+        CHECK(strstr(gp, "# figure: synthetic: rate vs n, seq and CUDA 1\n") != NULL);
         /* rate lines: work / t = n / (0.25 n ns) = 4 G/s and n / (100 n ns) = 0.01 G/s */
         CHECK(line_of(gp, 0, &a, &b) && close_rel(exp(a) * pow(3000, b), 4.0));
         CHECK(line_of(gp, 1, &a, &b) && close_rel(exp(a) * pow(3000, b), 0.01));
