@@ -1,5 +1,6 @@
 /* harness/cli.c - what every command of the cxbench program shares: the one error line
- * ("cxbench: error: WHERE: WHAT", docs/cli.md) and the number parser for option values.
+ * ("cxbench: error: WHERE: WHAT", docs/cli.md), the number parser for option values and
+ * the parsing of a command's arguments by its option table (harness/options.h).
  * In the library, so that the studies' own commands (suites/<study>/cli*.c) use it too. */
 #include "harness/cli.h"
 
@@ -24,6 +25,23 @@ int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint6
     char where[96];
     snprintf(where, sizeof where, "%s: %s", cmd, flag);
     return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
+}
+
+int cxb_cli_args(int argc, char **argv, const char *path, const cxb_form *forms, const cxb_option *table,
+                 void *base, int maxpos, cxb_args *a, int *rc)
+{
+    cxb_status st = cxb_options_parse(argc, argv, path, table, base, maxpos, a);
+    if (st != CXB_OK) {
+        *rc = cxb_cli_status(st);
+        return 1;
+    }
+    if (a->help) {
+        printf("usage:\n");
+        cxb_forms_usage(stdout, path, forms, 1);
+        *rc = 0;
+        return 1;
+    }
+    return 0;
 }
 
 int cxb_cli_status(cxb_status st)

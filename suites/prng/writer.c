@@ -5,7 +5,6 @@
 #include <signal.h>
 #include <string.h>
 
-#include "harness/cli.h"
 
 void cxb_prng_writer_stdout(cxb_prng_writer *w, cxb_out_format fmt, cxb_out_pack pack, int hex_digits)
 {
@@ -58,17 +57,4 @@ int cxb_prng_finish(cxb_prng_writer *w)
     if (rc == 0 && fflush(w->f) != 0)
         rc = errno == EPIPE ? -1 : 1;
     return rc;
-}
-
-int cxb_prng_parse_format(const char *text, cxb_out_format *fmt)
-{
-    if (!strcmp(text, "dec"))
-        *fmt = CXB_OUT_DEC;
-    else if (!strcmp(text, "hex"))
-        *fmt = CXB_OUT_HEX;
-    else if (!strcmp(text, "raw"))
-        *fmt = CXB_OUT_RAW;
-    else
-        return cxb_cli_error(2, "prng: --format %s: expected dec, hex or raw", text);
-    return 0;
 }
