@@ -86,6 +86,11 @@ cxb_status cxb_options_parse(int argc, char **argv, const char *cmd, const cxb_o
 {
     memset(a, 0, sizeof *a);
     a->table = table;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); ++i) /* help first: nothing else is checked */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            a->help = 1;
+            return CXB_OK;
+        }
     int options_end = 0;
     for (int i = 1; i < argc; ++i) {
         const char *s = argv[i];
@@ -98,10 +103,6 @@ cxb_status cxb_options_parse(int argc, char **argv, const char *cmd, const cxb_o
         if (!strcmp(s, "--")) {
             options_end = 1;
             continue;
-        }
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            a->help = 1;
-            return CXB_OK;
         }
         const char *eq = s[1] == '-' ? strchr(s, '=') : NULL;
         size_t len = eq ? (size_t)(eq - s) : strlen(s);

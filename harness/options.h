@@ -14,7 +14,8 @@
  * given twice is an error unless it is CXB_OPT_REPEAT; an unknown option, a missing value,
  * a missing CXB_OPT_REQUIRED option and a value the option's kind refuses are errors
  * naming the command and the flag (a parse function's message that does not start with
- * the command gets it in front). `--` ends the options; `--help` and `-h` ask for help.
+ * the command gets it in front). `--help` or `-h` anywhere before `--` asks for help, and
+ * then nothing else is checked. `--` ends the options; `--help` and `-h` ask for help.
  * The parser never prints: it returns CXB_EINPUT with the message (cxb_last_error); the
  * command prints it as the one error line (cxb_cli_args in harness/cli.h does both).
  */
