@@ -48,7 +48,7 @@ static const cxb_option run_options[] = {
                    o.impls, 0),
     CXB_OPT_PARSE("--set", "k=v", "override parameter k at every point (repeatable); preset=NAME is --preset",
                   run_args, o, parse_set, CXB_OPT_REPEAT),
-    CXB_OPT_STRING("--preset", "NAME", "the sweeps to run (default quick; cxbench list --presets)", run_args,
+    CXB_OPT_STRING("--preset", "NAME", "the sweeps to run (default quick)", run_args,
                    o.preset, 0),
     CXB_OPT_COUNT("--reps", "N", "minimum samples per point (default 5)", run_args, reps, 1, 4096, 0),
     CXB_OPT_COUNT("--max-reps", "N", "maximum samples per point (default 50)", run_args, max_reps, 0, 4096, 0),
