@@ -12,7 +12,7 @@
  *   cxbench plot SET SET ... --out DIR
  *       the figures of the union of the points of several result sets of one study and
  *       one machine (a study measured in several runs, each under the GPU machine's
- *       10-minute limit: issue #4), into DIR (required: there is no one set to write
+ *       10-minute limit), into DIR (required: there is no one set to write
  *       beside). A point in more than one set is drawn from the set given last, with a
  *       "note:" line; each figure's .gp names every set. Sets of different studies or
  *       machines, a set given twice or no --out: one line, exit 2, nothing written.
