@@ -1,8 +1,8 @@
-/* harness/cli_fit.c - `cxbench fit RESULTS` (docs/cli.md "fit"; harness.md 6, 7): re-derives RESULTS/summary.csv and fit.csv
- * from samples.csv with the study's series specs (a set that cannot be written to, e.g.
- * a read-only checkout, gets a warning and its slopes all the same), prints the slopes
- * and, with --table, the speed-up/slope table (Leist Table 5.1 style). Warnings (fewer
- * than 6 points, less than 2 decades) go to stderr.
+/* harness/cli_fit.c - `cxbench fit RESULTS` (docs/cli.md "fit"; harness.md 6, 7): re-derives
+ * RESULTS/summary.csv and fit.csv from samples.csv with the study's series specs (a set that
+ * cannot be written to, e.g. a read-only checkout, gets a warning and its slopes all the
+ * same), prints the slopes and, with --table, the speed-up/slope table (Leist Table 5.1
+ * style). Warnings (fewer than 6 points, less than 2 decades) go to stderr.
  */
 #define _XOPEN_SOURCE 700
 #include <limits.h>

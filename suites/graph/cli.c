@@ -7,8 +7,9 @@
  *   cxbench graph convert IN OUT [--format F] ...
  *   cxbench graph gen SPEC [--impl ID] ...
  *
- * (the options: the tables below; docs/cli.md "graph"). For info, --format names the input format (overriding detection); for convert, the
- * output format (default from OUT's extension).
+ * (the options: the tables below; docs/cli.md "graph"). For info, --format names the input
+ * format (overriding detection); for convert, the output format (default from OUT's
+ * extension).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -49,7 +50,7 @@ cxb_status cxb_graph_format_opt(const char *where, const char *text, void *dest)
 static const char *const ids_names[] = {"asis", "compact", NULL}; /* cxb_ids_mode's order */
 
 #define GRAPH_OPT_READ(fmt_help)                                                                                  \
-    CXB_OPT_PARSE("--format", "snap|mtx|cxg|egr", fmt_help, graph_args, format, cxb_graph_format_opt, 0),                  \
+    CXB_OPT_PARSE("--format", "snap|mtx|cxg|egr", fmt_help, graph_args, format, cxb_graph_format_opt, 0),       \
     CXB_OPT_CHOICE("--ids", "asis|compact",                                                                      \
                    "asis: max id + 1 vertices (default); compact: renumber the ids that occur", graph_args, ids,  \
                    ids_names, 0),                                                                                 \
@@ -85,7 +86,8 @@ static int parse_args(int argc, char **argv, const cxb_form *forms, graph_args *
     g->opts.ids = (cxb_ids_mode)g->ids;
     g->opts.have_n = cxb_args_given(a, "--n");
     if (a->npos < positional) {
-        *rc = cxb_cli_error(2, "%s: expected %s", cmd, positional == 1 ? "an input file" : "an input and an output file");
+        *rc = cxb_cli_error(2, "%s: expected %s", cmd,
+                            positional == 1 ? "an input file" : "an input and an output file");
         return 1;
     }
     g->in = a->pos[0];
@@ -259,8 +261,8 @@ static int graph_gen(int argc, char **argv)
         char prefix[64];
         snprintf(prefix, sizeof prefix, "graphgen.%s.", cxb_gen_model_name(spec.model));
         if ((impl = cxb_opt_variant(ga.impl, prefix, gen_impl_names)) < 0)
-            return cxb_cli_error(2, "graph gen: --impl %s: expected seq, pthreads or cuda (or the id %s{seq|pthreads|cuda})",
-                                 ga.impl, prefix);
+            return cxb_cli_error(2, "graph gen: --impl %s: expected seq, pthreads or cuda (or the id %s%s)", ga.impl,
+                                 prefix, "{seq|pthreads|cuda}");
     }
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);

@@ -240,8 +240,8 @@ int cxb_cli_prng_u32(int argc, char **argv)
         char prefix[64];
         snprintf(prefix, sizeof prefix, "prng.%s.", d->name);
         if ((backend = cxb_opt_variant(ga.backend, prefix, backends)) < 0)
-            return cxb_cli_error(2, "prng: --backend %s: expected seq, pthreads or cuda (or the id %s{seq|pthreads|cuda})",
-                                 ga.backend, prefix);
+            return cxb_cli_error(2, "prng: --backend %s: expected seq, pthreads or cuda (or the id %s%s)", ga.backend,
+                                 prefix, "{seq|pthreads|cuda}");
     }
     int counter_based = is_philox || is_threefry;
     if (rounds && !counter_based)
