@@ -1,12 +1,11 @@
 /* harness/cli.c - what every command of the cxbench program shares: the one error line
- * ("cxbench: error: WHERE: WHAT", docs/cli.md) and the number parser for option values.
+ * ("cxbench: error: WHERE: WHAT", docs/cli.md) and the parsing of a command's arguments by
+ * its option table (harness/options.h; counts go through cxb_parse_u64).
  * In the library, so that the studies' own commands (suites/<study>/cli*.c) use it too. */
 #include "harness/cli.h"
 
 #include <stdarg.h>
 #include <stdio.h>
-
-#include "harness/params.h"
 
 int cxb_cli_error(int code, const char *fmt, ...)
 {
@@ -19,11 +18,21 @@ int cxb_cli_error(int code, const char *fmt, ...)
     return code;
 }
 
-int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out)
+int cxb_cli_args(int argc, char **argv, const char *path, const cxb_form *forms, const cxb_option *table,
+                 void *base, int maxpos, cxb_args *a, int *rc)
 {
-    char where[96];
-    snprintf(where, sizeof where, "%s: %s", cmd, flag);
-    return cxb_parse_u64(text, where, out) == CXB_OK ? 0 : cxb_cli_status(CXB_EINPUT);
+    cxb_status st = cxb_options_parse(argc, argv, path, table, base, maxpos, a);
+    if (st != CXB_OK) {
+        *rc = cxb_cli_status(st);
+        return 1;
+    }
+    if (a->help) {
+        printf("usage:\n");
+        cxb_forms_usage(stdout, path, forms, 1);
+        *rc = 0;
+        return 1;
+    }
+    return 0;
 }
 
 int cxb_cli_status(cxb_status st)

@@ -1,8 +1,9 @@
 /* harness/cli.h - the harness's own commands of the cxbench program (list, run, bench,
  * fit, compare, plot, report), one file each, and what every command shares: the one error
- * line and number parsing. Studies bring their own commands through their descriptors
- * (cxb_command, harness/registry.h); main.c builds the command table from both. Each
- * command takes argv with argv[0] = its name and returns the exit code (docs/cli.md). */
+ * line and the parsing of its arguments by its option table. Studies bring their own
+ * commands through their descriptors (cxb_command, harness/registry.h); main.c builds the
+ * command table from both. Each command takes argv with argv[0] = its name and returns the
+ * exit code (docs/cli.md). */
 #ifndef CXB_HARNESS_CLI_H
 #define CXB_HARNESS_CLI_H
 
@@ -10,6 +11,7 @@
 #include <stdint.h>
 
 #include "cxb/core/status.h"
+#include "harness/options.h"
 
 int cxb_cli_list(int argc, char **argv);
 int cxb_cli_run(int argc, char **argv);
@@ -22,9 +24,15 @@ int cxb_cli_fit_table(const char *dir);
 int cxb_cli_compare(int argc, char **argv);
 int cxb_cli_plot(int argc, char **argv);
 int cxb_cli_report(int argc, char **argv);
-/* An unsigned count (123, 1e8, 2^20, 0x10) for option `flag` of command `cmd`: 0, or the
- * exit code after printing the one error line. */
-int cxb_cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out);
+/* Their synopses and options (harness/options.h), for main's command table. */
+extern const cxb_form cxb_cli_list_forms[], cxb_cli_run_forms[], cxb_cli_bench_forms[], cxb_cli_fit_forms[],
+    cxb_cli_compare_forms[], cxb_cli_plot_forms[], cxb_cli_report_forms[];
+
+/* Parses a command's arguments by table (cxb_options_parse) into base: 0 to go on, or 1
+ * when the command is done with exit code *rc: the one error line printed (2), or --help
+ * (0: the usage of path's forms printed on stdout). */
+int cxb_cli_args(int argc, char **argv, const char *path, const cxb_form *forms, const cxb_option *table,
+                 void *base, int maxpos, cxb_args *a, int *rc);
 
 /* Prints "cxbench: error: MSG" (one line) and returns code. */
 int cxb_cli_error(int code, const char *fmt, ...)

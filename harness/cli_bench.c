@@ -77,6 +77,21 @@ static void fmt_slopes(const cxb_bench_line *l, char *buf, size_t size)
                  l->ref_slope_max);
 }
 
+/* bench's own options; every other option is run's (checked by run's table, docs/cli.md),
+ * so bench separates its two and hands the rest on rather than parsing with one table. */
+typedef struct bench_args {
+    const char *studies;
+    int list;
+} bench_args;
+
+static const cxb_option bench_options[] = {
+    CXB_OPT_STRING("--studies", "LIST", "only these studies (prng,graphgen; default: every study with the preset)",
+                   bench_args, studies, 0),
+    CXB_OPT_SWITCH("--list", "print the studies it would run, one a line, and run nothing", bench_args, list, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_bench_forms[] = {{"[RUN OPTIONS]", bench_options}, CXB_FORMS_END};
+
 int cxb_cli_bench(int argc, char **argv)
 {
     const char *only = NULL, *preset = "quick";

@@ -15,14 +15,6 @@
 #include "harness/cli.h"
 #include "harness/table.h"
 
-static int usage_error(const char *what)
-{
-    fprintf(stderr, "cxbench: error: compare: %s (usage: cxbench compare BASE NEW [--threshold X] "
-                    "[--fail-on-ambiguous] [--require-all] [--allow-cross-machine] [--format md|csv])\n",
-            what);
-    return 2;
-}
-
 static void fmt_value(char *buf, size_t size, double v, int instr, int raw)
 {
     if (isnan(v))
@@ -180,54 +172,53 @@ static int print_csv(const cxb_compare *c)
     return st;
 }
 
+typedef struct compare_args {
+    cxb_compare_opts o;
+    int fail_ambiguous, require_all, format;
+} compare_args;
+
+/* --threshold X: the effect threshold, in (0, 10). */
+static cxb_status parse_threshold(const char *where, const char *text, void *dest)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !(v > 0) || !(v < 10))
+        return cxb_fail(CXB_EINPUT, "%s '%s': expected a number in (0, 10)", where, text);
+    *(double *)dest = v;
+    return CXB_OK;
+}
+
+static const char *const compare_formats[] = {"md", "csv", NULL}; /* in cxb_fmt's order */
+
+static const cxb_option compare_options[] = {
+    CXB_OPT_PARSE("--threshold", "X", "effect threshold for time sets, in (0, 10) (default 0.05)", compare_args,
+                  o.threshold, parse_threshold, 0),
+    CXB_OPT_SWITCH("--fail-on-ambiguous", "exit 1 on AMBIGUOUS points too", compare_args, fail_ambiguous, 0),
+    CXB_OPT_SWITCH("--require-all", "exit 2 if any point is unmatched or underpowered", compare_args, require_all,
+                   0),
+    CXB_OPT_SWITCH("--allow-cross-machine", "compare sets from different CPU or GPU models", compare_args,
+                   o.allow_cross_machine, 0),
+    CXB_OPT_CHOICE("--format", "md|csv", "output format (default md)", compare_args, format, compare_formats, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_compare_forms[] = {{"BASE NEW", compare_options}, CXB_FORMS_END};
+
 int cxb_cli_compare(int argc, char **argv)
 {
-    cxb_compare_opts o;
-    cxb_compare_opts_default(&o);
+    compare_args ca;
+    memset(&ca, 0, sizeof ca);
+    cxb_compare_opts_default(&ca.o);
+    cxb_args a;
+    int rc0;
+    if (cxb_cli_args(argc, argv, "compare", cxb_cli_compare_forms, compare_options, &ca, 2, &a, &rc0))
+        return rc0;
+    if (a.npos != 2)
+        return cxb_cli_error(2, "compare: expected BASE and NEW (two result sets)");
+    cxb_compare_opts o = ca.o;
     o.find_study = cxb_study_find;
-    const char *pos[2] = {NULL, NULL};
-    size_t npos = 0;
-    int fail_ambiguous = 0, require_all = 0;
-    cxb_fmt fmt = CXB_FMT_MD;
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        if (strcmp(a, "--threshold") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("--threshold needs a value");
-            char *end;
-            o.threshold = strtod(argv[++i], &end);
-            if (end == argv[i] || *end || !(o.threshold > 0) || !(o.threshold < 10)) {
-                fprintf(stderr, "cxbench: error: compare: --threshold '%s': expected a number in (0, 10)\n",
-                        argv[i]);
-                return 2;
-            }
-        } else if (strcmp(a, "--fail-on-ambiguous") == 0) {
-            fail_ambiguous = 1;
-        } else if (strcmp(a, "--require-all") == 0) {
-            require_all = 1;
-        } else if (strcmp(a, "--allow-cross-machine") == 0) {
-            o.allow_cross_machine = 1;
-        } else if (strcmp(a, "--format") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("--format needs a value");
-            if (cxb_fmt_parse(argv[++i], 0, &fmt) != CXB_OK) {
-                fprintf(stderr, "cxbench: error: compare: %s\n", cxb_last_error());
-                return 2;
-            }
-        } else if (strcmp(a, "--accept") == 0) {
-            return usage_error("--accept is not implemented yet");
-        } else if (a[0] == '-' && a[1]) {
-            char msg[300];
-            snprintf(msg, sizeof msg, "unknown option '%s'", a);
-            return usage_error(msg);
-        } else if (npos < 2) {
-            pos[npos++] = a;
-        } else {
-            return usage_error("more than two result sets");
-        }
-    }
-    if (npos != 2)
-        return usage_error("expected BASE and NEW");
+    const char *const *pos = a.pos;
+    int fail_ambiguous = ca.fail_ambiguous, require_all = ca.require_all;
+    cxb_fmt fmt = (cxb_fmt)ca.format;
     cxb_compare c;
     cxb_status st = cxb_compare_run(pos[0], pos[1], &o, &c);
     if (st != CXB_OK) {

@@ -1,5 +1,5 @@
 /* harness/cli_fit.c - `cxbench fit RESULTS [--range a:b] [--table] [--style paper]
- * [--format md|csv|tex]` (harness.md 6, 7): re-derives the summary and the fits from
+ * [--format md|csv|tex]` (docs/cli.md "fit"; harness.md 6, 7): re-derives the summary and the fits from
  * samples.csv with the study's series specs and writes them BESIDE the set, as
  * RESULTS.summary.csv and RESULTS.fit.csv: the set's own summary.csv and fit.csv stay as
  * its run wrote them (a place that cannot be written to, e.g. a read-only checkout, gets
@@ -19,12 +19,6 @@
 #include "harness/fit.h"
 #include "harness/cli.h"
 #include "harness/table.h"
-
-static int fit_error(const char *what)
-{
-    fprintf(stderr, "cxbench: error: fit: %s\n", what);
-    return 2;
-}
 
 /* "1000", "1e6", "2^20"; an empty side is 0 (open). */
 static int parse_bound(const char *s, size_t len, double *v)
@@ -79,6 +73,37 @@ static void machine_of(const char *dir, char *out, size_t size)
     out[len] = '\0';
 }
 
+typedef struct fit_args {
+    double range[2];
+    int table, style, format;
+} fit_args;
+
+/* --range a:b: 0 <= a <= b, either side may be empty (open), not both. */
+static cxb_status parse_range(const char *where, const char *r, void *dest)
+{
+    double *lohi = dest;
+    const char *colon = strchr(r, ':');
+    if (!colon || !parse_bound(r, (size_t)(colon - r), &lohi[0]) ||
+        !parse_bound(colon + 1, strlen(colon + 1), &lohi[1]) || (lohi[0] == 0 && lohi[1] == 0) ||
+        (lohi[1] > 0 && lohi[1] < lohi[0]))
+        return cxb_fail(CXB_EINPUT, "%s '%s': expected a:b with 0 <= a <= b (either may be empty)", where, r);
+    return CXB_OK;
+}
+
+static const char *const fit_styles[] = {"default", "paper", NULL};
+static const char *const fit_formats[] = {"md", "csv", "tex", NULL}; /* in cxb_fmt's order */
+
+static const cxb_option fit_options[] = {
+    CXB_OPT_PARSE("--range", "a:b", "fit only a <= x <= b (either bound may be empty)", fit_args, range,
+                  parse_range, 0),
+    CXB_OPT_SWITCH("--table", "also print the speed-up/slope table", fit_args, table, 0),
+    CXB_OPT_CHOICE("--style", "default|paper", "the table's layout: paper is the source thesis's", fit_args,
+                   style, fit_styles, 0),
+    CXB_OPT_CHOICE("--format", "md|csv|tex", "table format (default md)", fit_args, format, fit_formats, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_fit_forms[] = {{"RESULTS", fit_options}, CXB_FORMS_END};
+
 static int fit_main(int argc, char **argv, int write_beside);
 
 int cxb_cli_fit(int argc, char **argv) { return fit_main(argc, argv, 1); }
@@ -91,51 +116,17 @@ int cxb_cli_fit_table(const char *dir)
 
 static int fit_main(int argc, char **argv, int write_beside)
 {
-    const char *dir = NULL;
-    double lo = 0, hi = 0;
-    int table = 0, paper = 0;
-    cxb_fmt fmt = CXB_FMT_MD;
-    char msg[512];
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        if (strcmp(a, "--range") == 0) {
-            if (i + 1 >= argc)
-                return fit_error("--range needs a:b");
-            const char *r = argv[++i], *colon = strchr(r, ':');
-            if (!colon || !parse_bound(r, (size_t)(colon - r), &lo) ||
-                !parse_bound(colon + 1, strlen(colon + 1), &hi) || (lo == 0 && hi == 0) ||
-                (hi > 0 && hi < lo)) {
-                snprintf(msg, sizeof msg, "--range '%s': expected a:b with 0 <= a <= b (either may be empty)", r);
-                return fit_error(msg);
-            }
-        } else if (strcmp(a, "--table") == 0) {
-            table = 1;
-        } else if (strcmp(a, "--style") == 0) {
-            if (i + 1 >= argc)
-                return fit_error("--style needs a value (paper)");
-            if (strcmp(argv[++i], "paper") == 0)
-                paper = 1;
-            else if (strcmp(argv[i], "default") != 0) {
-                snprintf(msg, sizeof msg, "--style '%s': expected paper or default", argv[i]);
-                return fit_error(msg);
-            }
-        } else if (strcmp(a, "--format") == 0) {
-            if (i + 1 >= argc)
-                return fit_error("--format needs a value (md, csv, tex)");
-            if (cxb_fmt_parse(argv[++i], 1, &fmt) != CXB_OK)
-                return fit_error(cxb_last_error());
-        } else if (a[0] == '-' && a[1]) {
-            snprintf(msg, sizeof msg, "unknown option '%s' (usage: cxbench fit RESULTS [--range a:b] "
-                                      "[--table] [--style paper] [--format md|csv|tex])", a);
-            return fit_error(msg);
-        } else if (!dir) {
-            dir = a;
-        } else {
-            return fit_error("more than one RESULTS directory");
-        }
-    }
-    if (!dir)
-        return fit_error("expected RESULTS (a result-set directory with samples.csv)");
+    fit_args fa = {{0, 0}, 0, 0, 0};
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "fit", cxb_cli_fit_forms, fit_options, &fa, 1, &a, &rc))
+        return rc;
+    if (a.npos < 1)
+        return cxb_cli_error(2, "fit: expected RESULTS (a result-set directory with samples.csv)");
+    const char *dir = a.pos[0];
+    double lo = fa.range[0], hi = fa.range[1];
+    int table = fa.table, paper = fa.style == 1;
+    cxb_fmt fmt = (cxb_fmt)fa.format;
 
     cxb_rset rs;
     cxb_status st = cxb_rset_load(dir, &rs);

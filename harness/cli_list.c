@@ -7,15 +7,25 @@
 #include "harness/cli.h"
 #include "harness/registry.h"
 
+typedef struct list_args {
+    int presets;
+} list_args;
+
+static const cxb_option list_options[] = {
+    CXB_OPT_SWITCH("--presets", "each study's presets (the sweeps `run --preset` takes) instead of its rows",
+                   list_args, presets, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_list_forms[] = {{"", list_options}, CXB_FORMS_END};
+
 int cxb_cli_list(int argc, char **argv)
 {
-    int presets = 0;
-    for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--presets"))
-            presets = 1;
-        else
-            return cxb_cli_error(2, "list: unexpected argument '%s'", argv[i]);
-    }
+    list_args la = {0};
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "list", cxb_cli_list_forms, list_options, &la, 0, &a, &rc))
+        return rc;
+    int presets = la.presets;
     const char *no_gpu = NULL;
     if (cxb_cuda_device_count(&no_gpu) <= 0) {
         fprintf(stderr, "cxbench: note: rows that need a GPU are unavailable here: %s\n",

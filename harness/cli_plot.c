@@ -48,10 +48,7 @@
 
 static int usage_error(const char *what)
 {
-    return cxb_cli_error(CXB_EINPUT,
-                         "plot: %s (usage: cxbench plot RESULTS [--out DIR] | cxbench plot SET SET... --out DIR"
-                         " | cxbench plot --all [ROOT])",
-                         what);
+    return cxb_cli_error(CXB_EINPUT, "plot: %s (cxbench plot --help shows the usage)", what);
 }
 
 static int fail_line(cxb_status st) { return cxb_cli_status(st); }
@@ -265,44 +262,35 @@ static int plot_all(const char *root)
     return st == CXB_OK ? 0 : fail_line(st);
 }
 
+typedef struct plot_args {
+    const char *out;
+    int all;
+} plot_args;
+
+/* Both options belong to the forms' args: each form takes them differently. */
+static const cxb_option plot_options[] = {
+    CXB_OPT_STRING("--out", "DIR", "where the figures go (default: results/<machine>/figures beside RESULTS)",
+                   plot_args, out, CXB_OPT_IN_ARGS),
+    CXB_OPT_SWITCH("--all", "the figures each ROOT/<machine>/INDEX.md names (default ROOT results); removes nothing", plot_args,
+                   all, CXB_OPT_IN_ARGS),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_plot_forms[] = {{"RESULTS [--out DIR]", plot_options},
+                                       {"SET SET... --out DIR", plot_options},
+                                       {"--all [ROOT]", plot_options},
+                                       CXB_FORMS_END};
+
 int cxb_cli_plot(int argc, char **argv)
 {
-    const char *results = NULL, *out = NULL, *root = NULL;
-    const char **sets = calloc((size_t)(argc > 0 ? argc : 1), sizeof *sets); /* positionals */
-    size_t nsets = 0;
-    int all = 0, rc;
-    if (!sets)
-        return cxb_cli_error(CXB_ERESOURCE, "plot: out of memory");
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf("usage: cxbench plot RESULTS [--out DIR]   figures of one result set\n"
-                   "       cxbench plot SET SET... --out DIR  figures of the union of several sets of one\n"
-                   "                                          study and machine (a point in two: the last set's)\n"
-                   "       cxbench plot --all [ROOT]          the figures each ROOT/<machine>/INDEX.md names\n"
-                   "                                          (without one: the newest set per study);\n"
-                   "                                          ROOT default results; removes nothing\n");
-            free(sets);
-            return 0;
-        } else if (!strcmp(a, "--all")) {
-            all = 1;
-        } else if (!strcmp(a, "--out")) {
-            if (i + 1 >= argc) {
-                free(sets);
-                return usage_error("--out needs a directory");
-            }
-            out = argv[++i];
-        } else if (!strncmp(a, "--out=", 6)) {
-            out = a + 6;
-        } else if (a[0] == '-' && a[1]) {
-            char msg[256];
-            snprintf(msg, sizeof msg, "unknown flag '%s'", a);
-            free(sets);
-            return usage_error(msg);
-        } else {
-            sets[nsets++] = a;
-        }
-    }
+    plot_args pa = {NULL, 0};
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "plot", cxb_cli_plot_forms, plot_options, &pa, CXB_ARGS_MAX_POS, &a, &rc))
+        return rc;
+    const char *results = NULL, *out = pa.out, *root = NULL;
+    const char *const *sets = a.pos; /* positionals */
+    size_t nsets = (size_t)a.npos;
+    int all = pa.all;
     results = nsets ? sets[0] : NULL;
     if (all) {
         if (out)
@@ -321,6 +309,5 @@ int cxb_cli_plot(int argc, char **argv)
         rc = plot_results(results, out);
     else
         rc = plot_sets(sets, nsets, out);
-    free(sets);
     return rc;
 }

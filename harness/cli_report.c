@@ -297,25 +297,25 @@ static cxb_status one_machine(const cxb_index *idx, void *arg)
     return st;
 }
 
+typedef struct report_args {
+    const char *out;
+} report_args;
+
+static const cxb_option report_options[] = {
+    CXB_OPT_STRING("--out", "FILE", "write the report to FILE (whole or not at all) instead of stdout", report_args,
+                   out, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_report_forms[] = {{"[ROOT]", report_options}, CXB_FORMS_END};
+
 int cxb_cli_report(int argc, char **argv)
 {
-    const char *root = "results", *out = NULL;
-    int have_root = 0;
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--out")) {
-            if (i + 1 >= argc)
-                return cxb_cli_error(2, "report: --out needs a file");
-            out = argv[++i];
-        } else if (a[0] == '-')
-            return cxb_cli_error(2, "report: %s: unknown option (cxbench report [ROOT] [--out FILE])", a);
-        else if (have_root)
-            return cxb_cli_error(2, "report: more than one ROOT");
-        else {
-            root = a;
-            have_root = 1;
-        }
-    }
+    report_args ra = {NULL};
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "report", cxb_cli_report_forms, report_options, &ra, 1, &a, &rc))
+        return rc;
+    const char *root = a.npos ? a.pos[0] : "results", *out = ra.out;
     cxb_status cst = out ? cxb_afile_check(out) : CXB_OK; /* a directory, before the work */
     if (cst != CXB_OK)
         return cxb_cli_status(cst);

@@ -8,34 +8,72 @@
 #include "harness/plot.h"
 #include "harness/runner.h"
 
-static int need_value(int i, int argc, char **argv)
-{
-    return i + 1 < argc ? 0 : cxb_cli_error(2, "run: %s needs a value", argv[i]);
-}
+typedef struct run_args {
+    cxb_run_opts o;
+    uint64_t reps, max_reps, threads;
+    int plot, no_table, no_progress, instructions, clean;
+} run_args;
 
-static int parse_unsigned(const char *flag, const char *text, unsigned long long max,
-                          unsigned long long *out)
-{
-    uint64_t v;
-    char where[64];
-    snprintf(where, sizeof where, "run: %s", flag);
-    if (cxb_parse_u64(text, where, &v) != CXB_OK)
-        return cxb_cli_status(CXB_EINPUT);
-    if (v > max)
-        return cxb_cli_error(2, "run: %s %s: at most %llu", flag, text, max);
-    *out = v;
-    return 0;
-}
-
-static int parse_seconds(const char *flag, const char *text, double *out)
+/* Seconds, a decimal >= 0 (at most 1e6). */
+static cxb_status parse_seconds(const char *where, const char *text, void *dest)
 {
     char *end;
     double v = strtod(text, &end);
     if (*end || end == text || !(v >= 0) || v > 1e6)
-        return cxb_cli_error(2, "run: %s %s: expected seconds >= 0", flag, text);
-    *out = v;
-    return 0;
+        return cxb_fail(CXB_EINPUT, "%s %s: expected seconds >= 0", where, text);
+    *(double *)dest = v;
+    return CXB_OK;
 }
+
+/* --set k=v into the overrides; --set preset=NAME is --preset NAME. */
+static cxb_status parse_set(const char *where, const char *text, void *dest)
+{
+    cxb_run_opts *o = dest;
+    (void)where;
+    if (!strncmp(text, "preset=", 7)) {
+        o->preset = text + 7;
+        return CXB_OK;
+    }
+    return cxb_params_set_kv(&o->overrides, text);
+}
+
+static cxb_status parse_bind(const char *where, const char *text, void *dest)
+{
+    (void)where;
+    return cxb_bind_policy_parse(text, dest);
+}
+
+static const cxb_option run_options[] = {
+    CXB_OPT_STRING("--impl", "ID,...", "only these implementations (ids as `cxbench list` prints them)", run_args,
+                   o.impls, 0),
+    CXB_OPT_PARSE("--set", "k=v", "override parameter k at every point (repeatable); preset=NAME is --preset",
+                  run_args, o, parse_set, CXB_OPT_REPEAT),
+    CXB_OPT_STRING("--preset", "NAME", "the sweeps to run (default quick)", run_args,
+                   o.preset, 0),
+    CXB_OPT_COUNT("--reps", "N", "minimum samples per point (default 5)", run_args, reps, 1, 4096, 0),
+    CXB_OPT_COUNT("--max-reps", "N", "maximum samples per point (default 50)", run_args, max_reps, 0, 4096, 0),
+    CXB_OPT_PARSE("--min-time", "S", "minimum sampled seconds per point (default 0.2)", run_args, o.min_time_s,
+                  parse_seconds, 0),
+    CXB_OPT_PARSE("--budget", "S", "seconds per point after which sampling stops (default 10)", run_args,
+                  o.budget_s, parse_seconds, 0),
+    CXB_OPT_COUNT("--threads", "N", "size of the worker pool (default: the cores)", run_args, threads, 0, 4096, 0),
+    CXB_OPT_PARSE("--bind", "none|compact|spread", "thread pinning (default spread with hwloc, else none)",
+                  run_args, o.bind, parse_bind, 0),
+    CXB_OPT_STRING("--out", "DIR", "root of the result sets (default results)", run_args, o.out_root, 0),
+    CXB_OPT_STRING("--machine", "NAME", "machine folder under DIR (default host + GPU name)", run_args, o.machine,
+                   0),
+    CXB_OPT_PARSE("--noise", "S", "seconds of noise probe at start and end, 0 off (default 0.5)", run_args,
+                  o.noise_s, parse_seconds, 0),
+    CXB_OPT_SWITCH("--plot", "draw the figures after the run", run_args, plot, 0),
+    CXB_OPT_SWITCH("--no-table", "do not print the speed-up/slope and paper tables", run_args, no_table, 0),
+    CXB_OPT_SWITCH("--no-progress", "no progress lines on stderr", run_args, no_progress, 0),
+    CXB_OPT_SWITCH("--instructions", "count instructions under callgrind instead of timing", run_args,
+                   instructions, 0),
+    CXB_OPT_SWITCH("--clean-partial", "first remove .<run_id>.partial directories left by killed runs", run_args,
+                   clean, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_cli_run_forms[] = {{"STUDY", run_options}, CXB_FORMS_END};
 
 int cxb_cli_run(int argc, char **argv)
 {
@@ -47,89 +85,30 @@ int cxb_cli_run_into(int argc, char **argv, char *out_dir, size_t out_size)
 {
     if (out_size)
         out_dir[0] = '\0';
-    if (argc < 2 || argv[1][0] == '-')
+    run_args ra;
+    memset(&ra, 0, sizeof ra);
+    cxb_run_opts_init(&ra.o);
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "run", cxb_cli_run_forms, run_options, &ra, 1, &a, &rc))
+        return rc;
+    if (a.npos < 1)
         return cxb_cli_error(2, "run: expected a study name (cxbench list shows them)");
-    cxb_run_opts o;
-    cxb_run_opts_init(&o);
-    o.study = cxb_study_find(argv[1]);
+    cxb_run_opts o = ra.o;
+    o.study = cxb_study_find(a.pos[0]);
     if (!o.study)
-        return cxb_cli_error(2, "run: %s: unknown study (cxbench list shows them)", argv[1]);
+        return cxb_cli_error(2, "run: %s: unknown study (cxbench list shows them)", a.pos[0]);
     o.argc = argc;
     o.argv = argv;
-    int plot = 0, table = 1, clean = 0, rc;
-    unsigned long long v = 0;
-    for (int i = 2; i < argc; ++i) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--plot")) {
-            plot = 1;
-            continue;
-        }
-        if (!strcmp(a, "--no-table")) {
-            table = 0;
-            continue;
-        }
-        if (!strcmp(a, "--instructions")) {
-            o.instructions = 1;
-            continue;
-        }
-        if (!strcmp(a, "--no-progress")) {
-            o.progress = 0;
-            continue;
-        }
-        if (!strcmp(a, "--clean-partial")) { /* after parsing: --out may come later */
-            clean = 1;
-            continue;
-        }
-        if (a[0] != '-' || a[1] != '-')
-            return cxb_cli_error(2, "run: unexpected argument '%s'", a);
-        if ((rc = need_value(i, argc, argv)))
-            return rc;
-        const char *val = argv[++i];
-        if (!strcmp(a, "--impl"))
-            o.impls = val;
-        else if (!strcmp(a, "--set")) {
-            if (!strncmp(val, "preset=", 7))
-                o.preset = val + 7;
-            else if (cxb_params_set_kv(&o.overrides, val) != CXB_OK)
-                return cxb_cli_status(CXB_EINPUT);
-        } else if (!strcmp(a, "--preset"))
-            o.preset = val;
-        else if (!strcmp(a, "--reps")) {
-            if ((rc = parse_unsigned(a, val, 4096, &v)))
-                return rc;
-            if (v < 1)
-                return cxb_cli_error(2, "run: --reps 0: need at least one sample");
-            o.min_reps = (unsigned)v;
-            if (o.max_reps < o.min_reps)
-                o.max_reps = o.min_reps;
-        } else if (!strcmp(a, "--max-reps")) {
-            if ((rc = parse_unsigned(a, val, 4096, &v)))
-                return rc;
-            o.max_reps = (unsigned)v;
-        } else if (!strcmp(a, "--threads")) {
-            if ((rc = parse_unsigned(a, val, 4096, &v)))
-                return rc;
-            o.threads = (unsigned)v;
-        } else if (!strcmp(a, "--out"))
-            o.out_root = val;
-        else if (!strcmp(a, "--machine"))
-            o.machine = val;
-        else if (!strcmp(a, "--min-time")) {
-            if ((rc = parse_seconds(a, val, &o.min_time_s)))
-                return rc;
-        } else if (!strcmp(a, "--budget")) {
-            if ((rc = parse_seconds(a, val, &o.budget_s)))
-                return rc;
-        } else if (!strcmp(a, "--noise")) {
-            if ((rc = parse_seconds(a, val, &o.noise_s)))
-                return rc;
-        } else if (!strcmp(a, "--bind")) {
-            if (cxb_bind_policy_parse(val, &o.bind) != CXB_OK)
-                return cxb_cli_status(CXB_EINPUT);
-            o.bind_name = cxb_bind_policy_name(o.bind);
-        } else
-            return cxb_cli_error(2, "run: %s: unknown option", a);
-    }
+    if (cxb_args_given(&a, "--reps"))
+        o.min_reps = (unsigned)ra.reps;
+    if (cxb_args_given(&a, "--max-reps"))
+        o.max_reps = (unsigned)ra.max_reps;
+    o.threads = (unsigned)ra.threads;
+    o.bind_name = cxb_bind_policy_name(o.bind);
+    o.instructions = ra.instructions;
+    o.progress = !ra.no_progress;
+    int plot = ra.plot, table = !ra.no_table, clean = ra.clean; /* clean after parsing: --out may come later */
     if (o.max_reps < o.min_reps)
         o.max_reps = o.min_reps;
     if (clean)

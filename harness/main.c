@@ -12,26 +12,18 @@
 #include "harness/instructions.h"
 #include "harness/registry.h"
 
+/* The synopses come from each command's option table (harness/options.h). */
 static const cxb_command harness_commands[] = {
-    {"list", cxb_cli_list, "list [--presets]", "studies and implementations, available or not (and why)", NULL},
-    {"run", cxb_cli_run,
-     "run STUDY [--impl ID,...] [--set k=v ...] [--preset NAME] [--reps N]\n"
-     "                  [--max-reps N] [--min-time S] [--budget S] [--threads N] [--bind none|compact|spread]\n"
-     "                  [--out DIR] [--machine NAME] [--noise S] [--plot] [--no-table] [--no-progress]\n"
-     "                  [--instructions] [--clean-partial]",
+    {"list", cxb_cli_list, cxb_cli_list_forms, "studies and implementations, available or not (and why)", NULL},
+    {"run", cxb_cli_run, cxb_cli_run_forms,
      "run a study's sweeps: verified timings, a result set, a speed-up/slope table", NULL},
-    {"bench", cxb_cli_bench, "bench [--studies LIST] [--list] [RUN OPTIONS]",
-     "make bench: every study's quick preset (or --preset), then one summary table across studies", NULL},
-    {"fit", cxb_cli_fit, "fit RESULTS [--range a:b] [--table] [--style paper] [--format md|csv|tex]",
-     "log-log slopes with confidence intervals", NULL},
-    {"compare", cxb_cli_compare,
-     "compare BASE NEW [--threshold X] [--fail-on-ambiguous] [--require-all] [--allow-cross-machine]\n"
-     "                  [--format md|csv]",
-     "regression verdict between two result sets, exit 0/1/2", NULL},
-    {"plot", cxb_cli_plot, "plot RESULTS [--out DIR] | cxbench plot SET SET... --out DIR | cxbench plot --all [ROOT]",
-     "gnuplot figures of result sets", NULL},
-    {"report", cxb_cli_report, "report [ROOT] [--out FILE]", "markdown reproduction report against the papers",
+    {"bench", cxb_cli_bench, cxb_cli_bench_forms,
+     "make bench: every study's quick preset (or another), then one summary table across studies", NULL},
+    {"fit", cxb_cli_fit, cxb_cli_fit_forms, "log-log slopes with confidence intervals", NULL},
+    {"compare", cxb_cli_compare, cxb_cli_compare_forms, "regression verdict between two result sets, exit 0/1/2",
      NULL},
+    {"plot", cxb_cli_plot, cxb_cli_plot_forms, "gnuplot figures of result sets", NULL},
+    {"report", cxb_cli_report, cxb_cli_report_forms, "markdown reproduction report against the papers", NULL},
 };
 #define NHARNESS (sizeof harness_commands / sizeof harness_commands[0])
 
@@ -99,16 +91,17 @@ static void match_one(const cxb_command *c, void *arg)
             m->group_words = n;
 }
 
-static void print_usage_one(const cxb_command *c, FILE *f)
+/* A command's synopses (forms), with detail each option's line, then its own help. */
+static void print_usage_one(const cxb_command *c, FILE *f, int detail)
 {
-    fprintf(f, "  cxbench %s\n", c->usage);
+    cxb_forms_usage(f, c->path, c->forms, detail);
     if (c->help)
         c->help(f);
 }
 
 static void usage_all_one(const cxb_command *c, void *arg)
 {
-    print_usage_one(c, arg);
+    print_usage_one(c, arg, 0);
 }
 
 static const char exit_codes[] =
@@ -116,7 +109,8 @@ static const char exit_codes[] =
 
 static void usage(FILE *f)
 {
-    fputs("usage: cxbench COMMAND [ARGS]   (cxbench COMMAND --help for one command)\n\ncommands:\n", f);
+    fputs("usage: cxbench COMMAND [ARGS]   (cxbench COMMAND --help for one command and its options)\n\n"
+          "commands:\n", f);
     each_command(usage_all_one, f);
     fputs(exit_codes, f);
 }
@@ -149,7 +143,7 @@ static void usage_group_one(const cxb_command *c, void *arg)
 
 static int has_help(int argc, char **argv)
 {
-    for (int i = 1; i < argc; ++i)
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); ++i) /* "--" ends the options */
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return 1;
     return 0;
@@ -170,7 +164,7 @@ static int dispatch(int argc, char **argv)
         char **sub_argv = argv + m.best_words;
         if (has_help(sub_argc, sub_argv)) {
             printf("usage:\n");
-            print_usage_one(m.best, stdout);
+            print_usage_one(m.best, stdout, 1);
             printf("\n%s\n", m.best->summary);
             fputs(exit_codes, stdout);
             return 0;

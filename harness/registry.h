@@ -13,6 +13,7 @@
 
 #include "cxb/core/status.h"
 #include "cxb/core/timing.h"
+#include "harness/options.h"
 #include "harness/params.h"
 
 typedef enum cxb_backend { CXB_BACKEND_SEQ, CXB_BACKEND_PTHREADS, CXB_BACKEND_CUDA } cxb_backend;
@@ -108,12 +109,13 @@ typedef struct cxb_preset {
 
 /* A command of the cxbench program that a study brings: `path` is the words after
  * "cxbench" ("prng", "graph gen"); fn gets argv[0] = the path's last word. The harness
- * builds the command table, the usage text and --help from these. */
+ * builds the command table, the usage text and --help from these; the usage comes from
+ * the option tables that fn parses with (harness/options.h), so it cannot miss a flag. */
 typedef struct cxb_command {
     const char *path;
     int (*fn)(int argc, char **argv);
-    const char *usage;   /* synopsis after "cxbench ", may hold several lines */
-    const char *summary; /* one line */
+    const cxb_form *forms; /* the synopses and options, ending with CXB_FORMS_END */
+    const char *summary;   /* one line */
     void (*help)(FILE *out); /* more help after the usage (e.g. a list of generators); optional */
 } cxb_command;
 /* A published claim of a study's paper and how the committed results bear on it (`cxbench

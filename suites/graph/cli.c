@@ -3,15 +3,13 @@
  * "cxbench: error: WHERE: WHAT" line with exit 2 (bad input) or 3 (memory), and convert
  * leaves no output file behind (the writer renames a complete temporary).
  *
- *   cxbench graph info IN [--format F] [--ids asis|compact] [--n N] [--multigraph]
- *                         [--check] [--quiet]
- *   cxbench graph convert IN OUT [--format F] [--ids asis|compact] [--n N]
- *                         [--multigraph] [--quiet]
- *   cxbench graph gen SPEC [--impl seq|pthreads|cuda] [--threads T] [--out FILE] [--format F]
- *                         [--multigraph] [--quiet]
+ *   cxbench graph info IN [--format F] ...
+ *   cxbench graph convert IN OUT [--format F] ...
+ *   cxbench graph gen SPEC [--impl ID] ...
  *
- * For info, --format names the input format (overriding detection); for convert, the
- * output format (default from OUT's extension).
+ * (the options: the tables below; docs/cli.md "graph"). For info, --format names the input
+ * format (overriding detection); for convert, the output format (default from OUT's
+ * extension).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -31,10 +29,10 @@
 #include "harness/params.h"
 
 typedef struct graph_args {
-    const char *in, *out;
+    const char *in, *out; /* the positional file names */
     cxb_graph_opts opts;
     cxb_graph_format format; /* --format, AUTO if not given */
-    int check, quiet;
+    int ids, check, quiet;
 } graph_args;
 
 static int64_t now_ns(void)
@@ -44,55 +42,57 @@ static int64_t now_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* argv[0] is the subcommand; positional: 1 (info) or 2 (convert) file names. */
-static int parse_args(int argc, char **argv, int positional, int allow_check, graph_args *a)
+cxb_status cxb_graph_format_opt(const char *where, const char *text, void *dest)
 {
-    memset(a, 0, sizeof *a);
-    cxb_graph_opts_init(&a->opts);
-    const char *cmd = argv[0];
-    int got = 0;
-    for (int i = 1; i < argc; ++i) {
-        const char *s = argv[i];
-        if (s[0] != '-' || s[1] != '-' || s[2] == '\0') {
-            if (got == positional)
-                return cxb_cli_error(2, "graph %s: unexpected argument '%s'", cmd, s);
-            if (got++ == 0)
-                a->in = s;
-            else
-                a->out = s;
-            continue;
-        }
-        if (!strcmp(s, "--multigraph"))
-            a->opts.multigraph = 1;
-        else if (!strcmp(s, "--quiet"))
-            a->quiet = 1;
-        else if (!strcmp(s, "--check") && allow_check)
-            a->check = 1;
-        else if (!strcmp(s, "--format") || !strcmp(s, "--ids") || !strcmp(s, "--n")) {
-            if (i + 1 >= argc)
-                return cxb_cli_error(2, "graph %s: %s needs a value", cmd, s);
-            const char *v = argv[++i];
-            if (!strcmp(s, "--format")) {
-                if (cxb_graph_format_parse(v, &a->format) != CXB_OK)
-                    return cxb_cli_status(CXB_EINPUT);
-            } else if (!strcmp(s, "--ids")) {
-                if (!strcmp(v, "asis"))
-                    a->opts.ids = CXB_IDS_ASIS;
-                else if (!strcmp(v, "compact"))
-                    a->opts.ids = CXB_IDS_COMPACT;
-                else
-                    return cxb_cli_error(2, "graph %s: --ids %s: expected asis or compact", cmd, v);
-            } else {
-                if (cxb_parse_u64(v, "graph: --n", &a->opts.n) != CXB_OK)
-                    return cxb_cli_status(CXB_EINPUT);
-                a->opts.have_n = 1;
-            }
-        } else
-            return cxb_cli_error(2, "graph %s: %s: unknown option", cmd, s);
+    (void)where;
+    return cxb_graph_format_parse(text, dest);
+}
+
+static const char *const ids_names[] = {"asis", "compact", NULL}; /* cxb_ids_mode's order */
+
+#define GRAPH_OPT_READ(fmt_help)                                                                                  \
+    CXB_OPT_PARSE("--format", "snap|mtx|cxg|egr", fmt_help, graph_args, format, cxb_graph_format_opt, 0),       \
+    CXB_OPT_CHOICE("--ids", "asis|compact",                                                                      \
+                   "asis: max id + 1 vertices (default); compact: renumber the ids that occur", graph_args, ids,  \
+                   ids_names, 0),                                                                                 \
+    CXB_OPT_COUNT("--n", "N", "vertices with --ids asis (at least max id + 1)", graph_args, opts.n, 0, 0, 0),     \
+    CXB_OPT_SWITCH("--multigraph", "keep duplicate edges", graph_args, opts.multigraph, 0)
+
+static const cxb_option info_options[] = {
+    GRAPH_OPT_READ("the input's format (default: detected from its first bytes)"),
+    CXB_OPT_SWITCH("--check", "the full CSR invariant check (failing it is exit 1)", graph_args, check, 0),
+    CXB_OPT_SWITCH("--quiet", "no time_ms and phase_ms lines", graph_args, quiet, 0),
+    CXB_OPT_END};
+
+static const cxb_option convert_options[] = {
+    GRAPH_OPT_READ("the output's format (default: from OUT's extension)"),
+    CXB_OPT_SWITCH("--quiet", "no time_ms and phase_ms lines", graph_args, quiet, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_graph_info_forms[] = {{"IN", info_options}, CXB_FORMS_END};
+const cxb_form cxb_graph_convert_forms[] = {{"IN OUT", convert_options}, CXB_FORMS_END};
+
+/* argv[0] is the subcommand; positional: 1 (info) or 2 (convert) file names. 0 to go on,
+ * else 1 with the exit code in *rc. */
+static int parse_args(int argc, char **argv, const cxb_form *forms, graph_args *g, cxb_args *a, int *rc)
+{
+    memset(g, 0, sizeof *g);
+    cxb_graph_opts_init(&g->opts);
+    g->format = CXB_GRAPH_AUTO;
+    g->ids = (int)g->opts.ids;
+    const char *cmd = !strcmp(argv[0], "info") ? "graph info" : "graph convert";
+    int positional = forms == cxb_graph_info_forms ? 1 : 2;
+    if (cxb_cli_args(argc, argv, cmd, forms, forms[0].options, g, positional, a, rc))
+        return 1;
+    g->opts.ids = (cxb_ids_mode)g->ids;
+    g->opts.have_n = cxb_args_given(a, "--n");
+    if (a->npos < positional) {
+        *rc = cxb_cli_error(2, "%s: expected %s", cmd,
+                            positional == 1 ? "an input file" : "an input and an output file");
+        return 1;
     }
-    if (got < positional)
-        return cxb_cli_error(2, "graph %s: expected %s", cmd,
-                             positional == 1 ? "an input file" : "an input and an output file");
+    g->in = a->pos[0];
+    g->out = positional == 2 ? a->pos[1] : NULL;
     return 0;
 }
 
@@ -143,8 +143,9 @@ static double ms(int64_t ns) { return (double)ns / 1e6; }
 int cxb_cli_graph_info(int argc, char **argv)
 {
     graph_args a;
-    int rc = parse_args(argc, argv, 1, 1, &a);
-    if (rc)
+    cxb_args pa;
+    int rc;
+    if (parse_args(argc, argv, cxb_graph_info_forms, &a, &pa, &rc))
         return rc;
     if (a.format == CXB_GRAPH_EGR)
         return cxb_cli_error(2, "graph info: --format egr: .egr is an output format only");
@@ -176,8 +177,9 @@ int cxb_cli_graph_info(int argc, char **argv)
 int cxb_cli_graph_convert(int argc, char **argv)
 {
     graph_args a;
-    int rc = parse_args(argc, argv, 2, 0, &a);
-    if (rc)
+    cxb_args pa;
+    int rc;
+    if (parse_args(argc, argv, cxb_graph_convert_forms, &a, &pa, &rc))
         return rc;
     cxb_graph_format out = a.format;
     cxb_status cst = cxb_afile_check(a.out); /* a directory, before the input is read */
@@ -217,57 +219,55 @@ int cxb_cli_graph_convert(int argc, char **argv)
  * The default implementation is cuda when a GPU is present, else pthreads (graph.md 11.1);
  * --threads without --impl means pthreads. */
 enum { GEN_SEQ, GEN_PTHREADS, GEN_CUDA, GEN_DEFAULT };
-static const char *const gen_impl_names[] = {"seq", "pthreads", "cuda"};
+static const char *const gen_impl_names[] = {"seq", "pthreads", "cuda", NULL};
+
+static const cxb_option gen_options[] = {
+    CXB_OPT_STRING("--impl", "ID|seq|pthreads|cuda",
+                   "graphgen.MODEL.{seq|pthreads|cuda} or the short form (default cuda with a GPU, else pthreads)",
+                   cxb_graph_gen_args, impl, 0),
+    CXB_GRAPH_GEN_OPTIONS,
+    CXB_OPT_SWITCH("--multigraph", "keep duplicate edges", cxb_graph_gen_args, multigraph, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_graph_gen_forms[] = {
+    {"MODEL:k=v,...", gen_options},
+    {"alpha:n=N,k=K,alpha=A[,seed=S][,x=auto|X][,reduce=canonical][,heap_mb=H]", cxb_graphgen_gen_options},
+    {"ba:n=N,m=M[,n0=N0][,seed=S][,x=auto|X][,heap_mb=H]", cxb_graphgen_gen_options},
+    CXB_FORMS_END};
+
+void cxb_graph_gen_help(FILE *out)
+{
+    fputs("                  MODEL:", out);
+    for (int m = 0; strcmp(cxb_gen_model_name((cxb_gen_model)m), "?"); ++m)
+        fprintf(out, "%s %s", m ? "," : "", cxb_gen_model_name((cxb_gen_model)m));
+    fputc('\n', out);
+}
 
 static int graph_gen(int argc, char **argv)
 {
-    const char *spec_text = NULL, *out = NULL;
-    int impl = GEN_DEFAULT, multigraph = 0, quiet = 0;
-    uint64_t threads = 0;
-    cxb_graph_format fmt = CXB_GRAPH_AUTO;
-    for (int i = 1; i < argc; ++i) {
-        const char *s = argv[i];
-        if (s[0] != '-' || s[1] != '-' || s[2] == '\0') {
-            if (spec_text)
-                return cxb_cli_error(2, "graph gen: unexpected argument '%s'", s);
-            spec_text = s;
-            continue;
-        }
-        if (!strcmp(s, "--multigraph"))
-            multigraph = 1;
-        else if (!strcmp(s, "--quiet"))
-            quiet = 1;
-        else if (!strcmp(s, "--impl") || !strcmp(s, "--threads") || !strcmp(s, "--out") ||
-                 !strcmp(s, "--format")) {
-            if (i + 1 >= argc)
-                return cxb_cli_error(2, "graph gen: %s needs a value", s);
-            const char *v = argv[++i];
-            if (!strcmp(s, "--impl")) {
-                if (!strcmp(v, "seq"))
-                    impl = GEN_SEQ;
-                else if (!strcmp(v, "pthreads"))
-                    impl = GEN_PTHREADS;
-                else if (!strcmp(v, "cuda"))
-                    impl = GEN_CUDA;
-                else
-                    return cxb_cli_error(2, "graph gen: --impl %s: expected seq, pthreads or cuda", v);
-            } else if (!strcmp(s, "--threads")) {
-                if (cxb_parse_u64(v, "graph gen: --threads", &threads) != CXB_OK)
-                    return cxb_cli_status(CXB_EINPUT);
-                if (threads < 1 || threads > 4096)
-                    return cxb_cli_error(2, "graph gen: --threads %s: expected 1 to 4096", v);
-            } else if (!strcmp(s, "--out"))
-                out = v;
-            else if (cxb_graph_format_parse(v, &fmt) != CXB_OK)
-                return cxb_cli_status(CXB_EINPUT);
-        } else
-            return cxb_cli_error(2, "graph gen: %s: unknown option", s);
-    }
+    cxb_graph_gen_args ga;
+    memset(&ga, 0, sizeof ga);
+    ga.format = CXB_GRAPH_AUTO;
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "graph gen", cxb_graph_gen_forms, gen_options, &ga, 1, &a, &rc))
+        return rc;
+    const char *spec_text = a.npos ? a.pos[0] : NULL, *out = ga.out;
+    int impl = GEN_DEFAULT, multigraph = ga.multigraph, quiet = ga.quiet;
+    uint64_t threads = ga.threads;
+    cxb_graph_format fmt = ga.format;
     if (!spec_text)
         return cxb_cli_error(2, "graph gen: expected a spec MODEL:key=value,...");
     cxb_gen_spec spec;
     if (cxb_gen_parse(spec_text, &spec) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
+    if (ga.impl) { /* the id of the spec's model (cxbench list) or its short form */
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "graphgen.%s.", cxb_gen_model_name(spec.model));
+        if ((impl = cxb_opt_variant(ga.impl, prefix, gen_impl_names)) < 0)
+            return cxb_cli_error(2, "graph gen: --impl %s: expected seq, pthreads or cuda (or the id %s%s)", ga.impl,
+                                 prefix, "{seq|pthreads|cuda}");
+    }
     cxb_status cst = out ? cxb_afile_check(out) : CXB_OK;
     if (cst != CXB_OK)
         return cxb_cli_status(cst);

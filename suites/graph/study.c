@@ -8,19 +8,12 @@
 #include "suites/graph/cli.h"
 
 static const cxb_command graph_commands[] = {
-    {"graph info", cxb_cli_graph_info,
-     "graph info IN [--format F] [--ids asis|compact] [--n N] [--multigraph] [--check] [--quiet]",
+    {"graph info", cxb_cli_graph_info, cxb_graph_info_forms,
      "a graph file's summary: vertices, edges, degrees, removed loops and duplicates, fingerprint", NULL},
-    {"graph convert", cxb_cli_graph_convert,
-     "graph convert IN OUT [--format F] [--ids asis|compact] [--n N] [--multigraph] [--quiet]",
+    {"graph convert", cxb_cli_graph_convert, cxb_graph_convert_forms,
      "convert between SNAP edge lists, Matrix Market and the .cxg binary cache", NULL},
-    {"graph gen", cxb_cli_graph_gen,
-     "graph gen MODEL:k=v,... [--impl ID] [--threads T] [--out FILE] [--format F] [--multigraph] [--quiet]\n"
-     "                  MODEL: line, ring, lattice, gnm, gnp, ws, wsfast, nw, disjoint, rmat, kron, bacopy\n"
-     "  cxbench graph gen alpha:n=N,k=K,alpha=A[,seed=S][,x=auto|X][,reduce=canonical][,heap_mb=H]\n"
-     "                  [--impl graphgen.alpha.{seq|pthreads|cuda1|cuda2}] [--threads T] [--verify] [--out FILE]\n"
-     "  cxbench graph gen ba:n=N,m=M[,n0=N0][,seed=S][,x=auto|X][,heap_mb=H] [--impl graphgen.ba.{...}] ...",
-     "generate a graph with a supporting or a faithful (Leist ch. 5) generator", NULL},
+    {"graph gen", cxb_cli_graph_gen, cxb_graph_gen_forms,
+     "generate a graph with a supporting or a faithful (Leist ch. 5) generator", cxb_graph_gen_help},
 };
 
 const cxb_study cxb_study_graph = {

@@ -1,12 +1,10 @@
 /* cxbench graph gen alpha:... | ba:... - the faithful generators of Leist ch. 5 from the
  * command line (graphgen.md 10.1). suites/graph/cli.c hands these two models over here.
  *
- *   cxbench graph gen alpha:n=N,k=K,alpha=A[,seed=S][,x=auto|X][,reduce=canonical][,heap_mb=H]
- *                     [--impl graphgen.alpha.{seq|pthreads|cuda1|cuda2}] [--threads T]
- *                     [--verify] [--out FILE] [--format F] [--quiet]
- *   cxbench graph gen ba:n=N,m=M[,n0=N0][,seed=S][,x=auto|X][,heap_mb=H] [--impl graphgen.ba.{...}] ...
+ *   cxbench graph gen alpha:n=N,k=K,alpha=A[,seed=S][,x=auto|X][,reduce=canonical][,heap_mb=H] ...
+ *   cxbench graph gen ba:n=N,m=M[,n0=N0][,seed=S][,x=auto|X][,heap_mb=H] ...
  *
- * --impl also takes the bare variant (seq, pthreads, cuda1, cuda2); the default is seq,
+ * (the options: cxb_graphgen_gen_options below; docs/cli.md "graph gen"). --impl also takes the bare variant (seq, pthreads, cuda1, cuda2); the default is seq,
  * the reference. Output: "key: value" lines in the order of graphgen.md 10.1; verified:
  * is "skipped" without --verify, "yes (REF)" or "no (REF: edgeset_hash A != B)" with exit
  * status 1; with --verify, seq is checked against the invariants of graphgen.md 7.
@@ -27,6 +25,7 @@
 #include "cxb/core/pool.h"
 #include "harness/atomic.h"
 #include "harness/cli.h"
+#include "suites/graph/cli.h"
 #include "suites/graphgen/cli.h"
 #include "harness/params.h"
 
@@ -170,40 +169,29 @@ static cxb_status generate(const gg_spec *s, cxb_gg_variant v, unsigned threads,
     return st;
 }
 
+const cxb_option cxb_graphgen_gen_options[] = {
+    CXB_OPT_STRING("--impl", "ID|VARIANT",
+                   "graphgen.MODEL.VARIANT or VARIANT: seq (default), pthreads, cuda1, cuda2, cudapool",
+                   cxb_graph_gen_args, impl, 0),
+    CXB_GRAPH_GEN_OPTIONS,
+    CXB_OPT_SWITCH("--verify", "check the graph against graphgen.MODEL.seq (seq: the invariants); exit 1 if not",
+                   cxb_graph_gen_args, verify, 0),
+    CXB_OPT_END};
+
 int cxb_cli_graphgen_gen(int argc, char **argv)
 {
-    const char *spec_text = NULL, *out = NULL, *impl = "seq";
-    int quiet = 0, verify = 0;
-    uint64_t threads = 0;
-    cxb_graph_format fmt = CXB_GRAPH_AUTO;
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        if (a[0] != '-' || a[1] != '-' || a[2] == '\0') {
-            if (spec_text)
-                return cxb_cli_error(2, "graph gen: unexpected argument '%s'", a);
-            spec_text = a;
-        } else if (!strcmp(a, "--quiet"))
-            quiet = 1;
-        else if (!strcmp(a, "--verify"))
-            verify = 1;
-        else if (!strcmp(a, "--impl") || !strcmp(a, "--threads") || !strcmp(a, "--out") || !strcmp(a, "--format")) {
-            if (i + 1 >= argc)
-                return cxb_cli_error(2, "graph gen: %s needs a value", a);
-            const char *v = argv[++i];
-            if (!strcmp(a, "--impl"))
-                impl = v;
-            else if (!strcmp(a, "--threads")) {
-                if (cxb_parse_u64(v, "graph gen: --threads", &threads) != CXB_OK)
-                    return cxb_cli_status(CXB_EINPUT);
-                if (threads < 1 || threads > 4096)
-                    return cxb_cli_error(2, "graph gen: --threads %s: expected 1 to 4096", v);
-            } else if (!strcmp(a, "--out"))
-                out = v;
-            else if (cxb_graph_format_parse(v, &fmt) != CXB_OK)
-                return cxb_cli_status(CXB_EINPUT);
-        } else
-            return cxb_cli_error(2, "graph gen: %s: unknown option", a);
-    }
+    cxb_graph_gen_args ga;
+    memset(&ga, 0, sizeof ga);
+    ga.format = CXB_GRAPH_AUTO;
+    ga.impl = "seq";
+    cxb_args a;
+    int rc0;
+    if (cxb_cli_args(argc, argv, "graph gen", cxb_graph_gen_forms, cxb_graphgen_gen_options, &ga, 1, &a, &rc0))
+        return rc0;
+    const char *spec_text = a.npos ? a.pos[0] : NULL, *out = ga.out, *impl = ga.impl;
+    int quiet = ga.quiet, verify = ga.verify;
+    uint64_t threads = ga.threads;
+    cxb_graph_format fmt = ga.format;
     if (!spec_text)
         return cxb_cli_error(2, "graph gen: expected a spec alpha:... or ba:...");
     gg_spec s;
@@ -213,12 +201,9 @@ int cxb_cli_graphgen_gen(int argc, char **argv)
     /* --impl graphgen.MODEL.VARIANT or VARIANT */
     char prefix[32];
     snprintf(prefix, sizeof prefix, "graphgen.%s.", model);
-    const char *variant = !strncmp(impl, prefix, strlen(prefix)) ? impl + strlen(prefix) : impl;
-    static const char *const names[] = {"seq", "pthreads", "cuda1", "cuda2", "cudapool"};
-    int vi = 0;
-    while (vi < 5 && strcmp(variant, names[vi]))
-        ++vi;
-    if (vi == 5)
+    static const char *const names[] = {"seq", "pthreads", "cuda1", "cuda2", "cudapool", NULL};
+    int vi = cxb_opt_variant(impl, prefix, names);
+    if (vi < 0)
         return cxb_cli_error(2, "graph gen: --impl %s: expected graphgen.%s.{seq|pthreads|cuda1|cuda2|cudapool}", impl,
                              model);
     cxb_gg_variant v = (cxb_gg_variant)vi;

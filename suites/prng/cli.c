@@ -1,10 +1,9 @@
 /* cxbench prng GEN ...: a generator's stream on stdout (prng.md 7.1), for eyes, diffs
  * and external batteries (dieharder -g 200, PractRand stdin32).
  *
- *   cxbench prng lf24 --seed IJ,KL|S [--stream K] [--skip N] --count N
- *                     [--format dec|hex|raw] [--pack 16x2|3byte] [--r R] [--s S]
+ *   cxbench prng lf24 [--seed IJ,KL|S] [--stream K] [--skip N] --count N ...
  *
- * Stream 0 is the root stream seeded by --seed; stream K >= 1 is seeded with the K-th
+ * (the options: lf24_options below; docs/cli.md "prng"). Stream 0 is the root stream seeded by --seed; stream K >= 1 is seeded with the K-th
  * child seed drawn from the root (prng.md 3.1.3), the stream that task K-1 of the
  * pthreads and CUDA backends draws. dec/hex print the 24-bit integer (value x 2^24).
  * raw writes little-endian words; 24-bit outputs are packed (never shifted into 32-bit
@@ -26,88 +25,83 @@
 #include "harness/params.h"
 #include "suites/prng/writer.h"
 
-static int parse_count(const char *flag, const char *text, uint64_t *out)
-{
-    return cxb_cli_parse_u64("prng", flag, text, out);
-}
+/* --format's values, in cxb_out_format's order (shared with cli_u32.c). */
+const char *const cxb_prng_formats[] = {"dec", "hex", "raw", NULL};
+static const char *const packs[] = {"16x2", "3byte", NULL}; /* CXB_PACK_16X2 + index */
+
+typedef struct lf24_args {
+    uint32_t seed[2]; /* IJ, KL */
+    uint64_t stream, skip, count, r, s;
+    int format, pack;
+} lf24_args;
 
 /* --seed IJ,KL (RANMAR's two seeds) or one 64-bit S. */
-static int parse_seed(const char *text, uint32_t *ij, uint32_t *kl)
+static cxb_status parse_seed(const char *where, const char *text, void *dest)
 {
+    uint32_t *ijkl = dest;
     const char *comma = strchr(text, ',');
+    uint64_t x, y;
     if (!comma) {
-        uint64_t s;
-        if (parse_count("--seed", text, &s))
-            return 2;
-        cxb_lf24_seed_split(s, ij, kl);
-        return 0;
+        if (cxb_parse_u64(text, where, &x) != CXB_OK)
+            return CXB_EINPUT;
+        cxb_lf24_seed_split(x, &ijkl[0], &ijkl[1]);
+        return CXB_OK;
     }
-    char a[32];
+    char a[32], w[96];
     size_t la = (size_t)(comma - text);
     if (la == 0 || la >= sizeof a)
-        return cxb_cli_error(2, "prng: --seed %s: expected IJ,KL or one integer", text);
+        return cxb_fail(CXB_EINPUT, "%s %s: expected IJ,KL or one integer", where, text);
     memcpy(a, text, la);
     a[la] = '\0';
-    uint64_t x, y;
-    if (parse_count("--seed IJ", a, &x) || parse_count("--seed KL", comma + 1, &y))
-        return 2;
-    if (!cxb_lf24_seeds_valid(x > UINT32_MAX ? UINT32_MAX : (uint32_t)x,
-                              y > UINT32_MAX ? UINT32_MAX : (uint32_t)y))
-        return cxb_cli_error(2, "prng: --seed %s: RANMAR needs IJ in [0, %u] and KL in [0, %u]",
-                             text, CXB_LF24_IJ_MAX, CXB_LF24_KL_MAX);
-    *ij = (uint32_t)x;
-    *kl = (uint32_t)y;
-    return 0;
+    snprintf(w, sizeof w, "%s IJ", where);
+    if (cxb_parse_u64(a, w, &x) != CXB_OK)
+        return CXB_EINPUT;
+    snprintf(w, sizeof w, "%s KL", where);
+    if (cxb_parse_u64(comma + 1, w, &y) != CXB_OK)
+        return CXB_EINPUT;
+    if (!cxb_lf24_seeds_valid(x > UINT32_MAX ? UINT32_MAX : (uint32_t)x, y > UINT32_MAX ? UINT32_MAX : (uint32_t)y))
+        return cxb_fail(CXB_EINPUT, "%s %s: RANMAR needs IJ in [0, %u] and KL in [0, %u]", where, text,
+                        CXB_LF24_IJ_MAX, CXB_LF24_KL_MAX);
+    ijkl[0] = (uint32_t)x;
+    ijkl[1] = (uint32_t)y;
+    return CXB_OK;
 }
+
+static const cxb_option lf24_options[] = {
+    CXB_OPT_PARSE("--seed", "IJ,KL|S", "RANMAR's two seeds, or one 64-bit S mapped to them (default 1802,9373)",
+                  lf24_args, seed, parse_seed, 0),
+    CXB_OPT_COUNT("--stream", "K", "0: the root stream; K >= 1: the stream task K-1 of the parallel backends draws",
+                  lf24_args, stream, 0, 0, 0),
+    CXB_OPT_COUNT("--skip", "N", "discard N outputs first", lf24_args, skip, 0, 0, 0),
+    CXB_OPT_COUNT("--count", "N", "outputs to write; 0 writes until the reader closes the pipe", lf24_args, count,
+                  0, 0, CXB_OPT_REQUIRED),
+    CXB_OPT_CHOICE("--format", "dec|hex|raw", "dec, hex: the 24-bit integer; raw: packed binary (default dec)",
+                   lf24_args, format, cxb_prng_formats, 0),
+    CXB_OPT_CHOICE("--pack", "16x2|3byte", "raw's packing: two top 16-bit halves a word (default), or 3 bytes",
+                   lf24_args, pack, packs, 0),
+    CXB_OPT_COUNT("--r", "R", "the long lag, 2 to 2^24 (default 97)", lf24_args, r, 2, 1u << 24, 0),
+    CXB_OPT_COUNT("--s", "S", "the short lag, 1 to R-1 (default 33 for R = 97)", lf24_args, s, 0, 0, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_prng_forms[] = {
+    {"lf24", lf24_options},
+    {"philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N", NULL},
+    {"GEN", cxb_prng_gen_options},
+    CXB_FORMS_END};
 
 static int prng_lf24(int argc, char **argv)
 {
-    uint32_t ij = 1802, kl = 9373; /* RANMAR's reference seeds = S 54,217,137 */
-    uint64_t stream = 0, skip = 0, count = 0, r = CXB_LF24_R, s = 0;
-    int have_count = 0, have_s = 0;
-    cxb_out_format fmt = CXB_OUT_DEC;
-    cxb_out_pack pack = CXB_PACK_16X2;
-    for (int i = 2; i < argc; ++i) {
-        const char *a = argv[i];
-        if (a[0] != '-' || a[1] != '-')
-            return cxb_cli_error(2, "prng: unexpected argument '%s'", a);
-        if (i + 1 >= argc)
-            return cxb_cli_error(2, "prng: %s needs a value", a);
-        const char *v = argv[++i];
-        int rc = 0;
-        if (!strcmp(a, "--seed"))
-            rc = parse_seed(v, &ij, &kl);
-        else if (!strcmp(a, "--stream"))
-            rc = parse_count(a, v, &stream);
-        else if (!strcmp(a, "--skip"))
-            rc = parse_count(a, v, &skip);
-        else if (!strcmp(a, "--count")) {
-            rc = parse_count(a, v, &count);
-            have_count = 1;
-        } else if (!strcmp(a, "--r"))
-            rc = parse_count(a, v, &r);
-        else if (!strcmp(a, "--s")) {
-            rc = parse_count(a, v, &s);
-            have_s = 1;
-        } else if (!strcmp(a, "--format"))
-            rc = cxb_prng_parse_format(v, &fmt);
-        else if (!strcmp(a, "--pack")) {
-            if (!strcmp(v, "16x2"))
-                pack = CXB_PACK_16X2;
-            else if (!strcmp(v, "3byte"))
-                pack = CXB_PACK_3BYTE;
-            else
-                return cxb_cli_error(2, "prng: --pack %s: expected 16x2 or 3byte", v);
-        } else
-            return cxb_cli_error(2, "prng: %s: unknown option", a);
-        if (rc)
-            return rc;
-    }
-    if (!have_count)
-        return cxb_cli_error(2, "prng: --count is required (0 = until the reader stops)");
-    if (r < 2 || r > (1u << 24))
-        return cxb_cli_error(2, "prng: --r %llu: expected 2 .. 2^24", (unsigned long long)r);
-    if (!have_s)
+    /* RANMAR's reference seeds = S 54,217,137 */
+    lf24_args la = {{1802, 9373}, 0, 0, 0, CXB_LF24_R, 0, CXB_OUT_DEC, 0};
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "prng", cxb_prng_forms, lf24_options, &la, 0, &a, &rc))
+        return rc;
+    uint32_t ij = la.seed[0], kl = la.seed[1];
+    uint64_t stream = la.stream, skip = la.skip, count = la.count, r = la.r, s = la.s;
+    cxb_out_format fmt = (cxb_out_format)la.format;
+    cxb_out_pack pack = (cxb_out_pack)(CXB_PACK_16X2 + la.pack);
+    if (!cxb_args_given(&a, "--s"))
         s = cxb_lf24_default_s((uint32_t)r);
     if (s < 1 || s >= r)
         return cxb_cli_error(2, "prng: --s %llu: expected 1 .. r-1", (unsigned long long)s);
@@ -130,7 +124,7 @@ static int prng_lf24(int argc, char **argv)
         cxb_lf24_next(&g);
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, pack, 6);
-    int rc = 0;
+    rc = 0;
     for (uint64_t k = 0; count == 0 || k < count; ++k)
         if ((rc = cxb_prng_put(&w, cxb_lf24_next(&g))) != 0)
             break;
@@ -146,9 +140,10 @@ int cxb_cli_prng(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
         return cxb_cli_error(2, "prng: expected a generator name (lf24, %s)", cxb_rng_names());
+    /* argv[0] the generator's name: its options follow */
     if (!strcmp(argv[1], "lf24"))
-        return prng_lf24(argc, argv);
-    return cxb_cli_prng_u32(argc, argv);
+        return prng_lf24(argc - 1, argv + 1);
+    return cxb_cli_prng_u32(argc - 1, argv + 1);
 }
 
 void cxb_prng_cli_help_generators(FILE *f)

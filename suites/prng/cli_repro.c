@@ -1,7 +1,6 @@
 /* cxbench prng-repro: Figure R1, reproducibility across decompositions (prng.md 6.4).
  *
- *   cxbench prng-repro [--tasks M] [--k K] [--seed S] [--threads P,P,...] [--shapes BxT,...]
- *                      [--dc FILE] [--no-cuda] [--out DIR] [--machine NAME]
+ *   cxbench prng-repro [--tasks M] [--k K] [--seed S] ... (repro_options below; docs/cli.md)
  *
  * --dc FILE: a TinyMT32 DC file (TinyMT's opencl/tinymt32dc.0.2000.txt) whose sets the
  * tinymt32 param rows use; without it those rows are n/a.
@@ -42,34 +41,69 @@
 
 #define MAXLIST 32
 
-static int parse_list(const char *flag, const char *text, unsigned *vals, size_t *n, int pairs,
-                      unsigned (*shapes)[2])
+typedef struct uint_list {
+    unsigned v[MAXLIST][2]; /* worker counts in v[i][0]; shapes: blocks, threads */
+    size_t n;
+} uint_list;
+
+typedef struct repro_args {
+    cxb_repro_opts o;
+    uint_list threads, shapes;
+    int no_cuda;
+    const char *dc, *out, *machine;
+} repro_args;
+
+/* "P,P,..." (pairs 0) or "BxT,BxT,..." (pairs 1). */
+static cxb_status parse_list(const char *where, const char *text, uint_list *l, int pairs)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", text);
-    *n = 0;
+    l->n = 0;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (*n == MAXLIST)
-            return cxb_cli_error(2, "prng-repro: %s %s: at most %d entries", flag, text, MAXLIST);
+        if (l->n == MAXLIST)
+            return cxb_fail(CXB_EINPUT, "%s %s: at most %d entries", where, text, MAXLIST);
         unsigned a = 0, b = 0;
         char extra;
         int ok = pairs ? sscanf(tok, "%ux%u%c", &a, &b, &extra) == 2 && b > 0 && b <= 1024
                        : sscanf(tok, "%u%c", &a, &extra) == 1 && a <= 1024;
         if (!ok || a == 0)
-            return cxb_cli_error(2, "prng-repro: %s %s: expected %s", flag, tok,
-                                 pairs ? "BLOCKSxTHREADS (threads 1..1024)" : "worker counts 1..1024");
-        if (pairs) {
-            shapes[*n][0] = a;
-            shapes[*n][1] = b;
-        } else {
-            vals[*n] = a;
-        }
-        ++*n;
+            return cxb_fail(CXB_EINPUT, "%s %s: expected %s", where, tok,
+                            pairs ? "BLOCKSxTHREADS (threads 1..1024)" : "worker counts 1..1024");
+        l->v[l->n][0] = a;
+        l->v[l->n][1] = b;
+        ++l->n;
     }
-    if (*n == 0)
-        return cxb_cli_error(2, "prng-repro: %s: empty list", flag);
-    return 0;
+    if (l->n == 0)
+        return cxb_fail(CXB_EINPUT, "%s: empty list", where);
+    return CXB_OK;
 }
+
+static cxb_status parse_threads(const char *where, const char *text, void *dest)
+{
+    return parse_list(where, text, dest, 0);
+}
+
+static cxb_status parse_shapes(const char *where, const char *text, void *dest)
+{
+    return parse_list(where, text, dest, 1);
+}
+
+static const cxb_option repro_options[] = {
+    CXB_OPT_COUNT("--tasks", "M", "logical tasks (streams) of every cell (default 1000)", repro_args, o.tasks, 0, 0,
+                  0),
+    CXB_OPT_COUNT("--k", "K", "outputs compared per task (default 1024)", repro_args, o.k, 0, 0, 0),
+    CXB_OPT_COUNT("--seed", "S", "the root seed (default 20130906)", repro_args, o.seed, 0, 0, 0),
+    CXB_OPT_PARSE("--threads", "P,...", "pthreads worker counts (default 1,2,4,8,16)", repro_args, threads,
+                  parse_threads, 0),
+    CXB_OPT_PARSE("--shapes", "BxT,...", "CUDA launch shapes (default 1x32,3x96,4x128,132x256,1056x256,1000x100)",
+                  repro_args, shapes, parse_shapes, 0),
+    CXB_OPT_STRING("--dc", "FILE", "a TinyMT32 DC file: enables the tinymt32 parameter-set rows", repro_args, dc, 0),
+    CXB_OPT_SWITCH("--no-cuda", "CPU columns only", repro_args, no_cuda, 0),
+    CXB_OPT_STRING("--out", "DIR", "root of the result directory (default results)", repro_args, out, 0),
+    CXB_OPT_STRING("--machine", "NAME", "machine folder under DIR (default host + GPU name)", repro_args, machine, 0),
+    CXB_OPT_END};
+
+const cxb_form cxb_prng_repro_forms[] = {{"", repro_options}, CXB_FORMS_END};
 
 /* gnuplot: $CXB_GNUPLOT ("" or "none": absent), else the configured one, else PATH. */
 static int draw(const char *dir)
@@ -97,51 +131,36 @@ static int draw(const char *dir)
 
 static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
 {
-    cxb_repro_opts o;
-    cxb_repro_opts_init(&o);
+    repro_args ra;
+    memset(&ra, 0, sizeof ra);
+    cxb_repro_opts_init(&ra.o);
+    ra.out = "results";
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "prng-repro", cxb_prng_repro_forms, repro_options, &ra, 0, &a, &rc))
+        return rc;
+    cxb_repro_opts o = ra.o;
     unsigned threads[MAXLIST], shapes[MAXLIST][2];
-    const char *out_root = "results", *machine_opt = NULL;
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--no-cuda")) {
-            o.cuda = 0;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return cxb_cli_error(2, "prng-repro: %s: unknown option or missing value", a);
-        const char *v = argv[++i];
-        if (!strcmp(a, "--tasks")) {
-            if (cxb_cli_parse_u64("prng-repro", a, v, &o.tasks))
-                return 2;
-        } else if (!strcmp(a, "--k")) {
-            if (cxb_cli_parse_u64("prng-repro", a, v, &o.k))
-                return 2;
-        } else if (!strcmp(a, "--seed")) {
-            if (cxb_cli_parse_u64("prng-repro", a, v, &o.seed))
-                return 2;
-        } else if (!strcmp(a, "--threads")) {
-            if (parse_list(a, v, threads, &o.npthreads, 0, NULL))
-                return 2;
-            o.pthreads = threads;
-        } else if (!strcmp(a, "--shapes")) {
-            if (parse_list(a, v, NULL, &o.nshapes, 1, shapes))
-                return 2;
-            o.shapes = (const unsigned(*)[2])shapes;
-        } else if (!strcmp(a, "--dc")) {
-            free(*dc_sets);
-            *dc_sets = NULL;
-            cxb_status dst = cxb_tinymt32_dc_read(v, dc_sets, &o.ntinymt32_sets);
-            if (dst != CXB_OK)
-                return cxb_cli_status(dst);
-            o.tinymt32_sets = *dc_sets;
-        } else if (!strcmp(a, "--out")) {
-            out_root = v;
-        } else if (!strcmp(a, "--machine")) {
-            machine_opt = v;
-        } else {
-            return cxb_cli_error(2, "prng-repro: %s: unknown option", a);
-        }
+    if (ra.threads.n) {
+        for (size_t i = 0; i < ra.threads.n; ++i)
+            threads[i] = ra.threads.v[i][0];
+        o.pthreads = threads;
+        o.npthreads = ra.threads.n;
     }
+    if (ra.shapes.n) {
+        memcpy(shapes, ra.shapes.v, ra.shapes.n * sizeof shapes[0]);
+        o.shapes = (const unsigned(*)[2])shapes;
+        o.nshapes = ra.shapes.n;
+    }
+    if (ra.no_cuda)
+        o.cuda = 0;
+    if (ra.dc) {
+        cxb_status dst = cxb_tinymt32_dc_read(ra.dc, dc_sets, &o.ntinymt32_sets);
+        if (dst != CXB_OK)
+            return cxb_cli_status(dst);
+        o.tinymt32_sets = *dc_sets;
+    }
+    const char *out_root = ra.out, *machine_opt = ra.machine;
     char machine[256], run_id[64], stamp[32], partial[4400], final_dir[4400], path[4500];
     int partial_slot = -1;
     cxb_status mst = cxb_run_machine_name(machine_opt, machine, sizeof machine); /* the runner's folder */

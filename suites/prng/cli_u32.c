@@ -1,10 +1,9 @@
 /* cxbench prng GEN for every generator of cxb/rng/all.h (prng.md 7.1):
  *
- *   cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N
- *                    [--format dec|hex|raw] [--rounds R (philox4x32, threefry4x32)]
+ *   cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N ...
  *   cxbench prng philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N
  *
- * --seed/--subsequence/--offset are the generator's cxb_g_init(seed, stream, offset) (all.h):
+ * (the options: cxb_prng_gen_options below; docs/cli.md "prng"). --seed/--subsequence/--offset are the generator's cxb_g_init(seed, stream, offset) (all.h):
  * for philox4x32, xorwow and mrg32k3a exactly curand_init(seed, subsequence, offset, &state)
  * followed by curand(); for the others what their header defines (threefry4x32 like Philox:
  * key = (lo32 seed, hi32 seed, 0, 0), counter = (block lo, block hi, lo32 subsequence, hi32
@@ -121,96 +120,129 @@ static int fill_backend(int gid, uint64_t seed, uint64_t first, uint64_t count, 
     return 0;
 }
 
-static int parse_u64(const char *flag, const char *text, uint64_t *out)
-{
-    return cxb_cli_parse_u64("prng", flag, text, out);
-}
+typedef struct words {
+    uint32_t w[4];
+    int n; /* -1: not given */
+} words;
 
-/* "a,b[,c,d]" of 32-bit words; *n gets the count. */
-static int parse_words(const char *flag, const char *text, uint32_t *w, int max, int *n)
+typedef struct gen_args {
+    uint64_t seed, sub, off, skip, count, rounds;
+    int format;
+    const char *backend;
+    cxb_prng_source_opts so; /* --dist, --interleave, --workers, --dc */
+    words key, ctr;
+} gen_args;
+
+/* "a,b[,c,d]": up to 4 comma-separated 32-bit words. */
+static cxb_status parse_words(const char *where, const char *text, void *dest)
 {
+    words *out = dest;
     const char *p = text;
-    *n = 0;
+    out->n = 0;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char tok[32];
         uint64_t v;
-        if (*n == max || len == 0 || len >= sizeof tok)
-            return cxb_cli_error(2, "prng: %s %s: expected up to %d comma-separated 32-bit words", flag, text, max);
+        if (out->n == 4 || len == 0 || len >= sizeof tok)
+            return cxb_fail(CXB_EINPUT, "%s %s: expected up to 4 comma-separated 32-bit words", where, text);
         memcpy(tok, p, len);
         tok[len] = '\0';
-        if (parse_u64(flag, tok, &v))
-            return 2;
+        if (cxb_parse_u64(tok, where, &v) != CXB_OK)
+            return CXB_EINPUT;
         if (v > UINT32_MAX)
-            return cxb_cli_error(2, "prng: %s: %s does not fit in 32 bits", flag, tok);
-        w[(*n)++] = (uint32_t)v;
+            return cxb_fail(CXB_EINPUT, "%s: %s does not fit in 32 bits", where, tok);
+        out->w[out->n++] = (uint32_t)v;
         if (!comma)
-            return 0;
+            return CXB_OK;
         p = comma + 1;
     }
 }
 
+/* --dist, --interleave, --workers, --dc: the source's own options (suites/prng/source.h). */
+#define SOURCE_OPTION(fn, flag)                                                    \
+    static cxb_status fn(const char *where, const char *text, void *dest)          \
+    {                                                                              \
+        cxb_status st = CXB_OK;                                                    \
+        (void)where;                                                               \
+        cxb_prng_source_option(dest, flag, text, &st);                             \
+        return st;                                                                 \
+    }
+SOURCE_OPTION(parse_dist, "--dist")
+SOURCE_OPTION(parse_interleave, "--interleave")
+SOURCE_OPTION(parse_workers, "--workers")
+SOURCE_OPTION(parse_dc, "--dc")
+
+const cxb_option cxb_prng_gen_options[] = {
+    CXB_OPT_COUNT("--seed", "S", "the seed (curand_init's for xorwow, mrg32k3a, philox4x32; mt19937: 5489)",
+                  gen_args, seed, 0, 0, 0),
+    CXB_OPT_COUNT("--subsequence", "K", "the stream K of the seed (curand_init's subsequence)", gen_args, sub, 0, 0,
+                  0),
+    CXB_OPT_COUNT("--offset", "O", "start O outputs into the stream (curand_init's offset)", gen_args, off, 0, 0, 0),
+    CXB_OPT_COUNT("--skip", "N", "discard N outputs after that", gen_args, skip, 0, 0, 0),
+    CXB_OPT_COUNT("--count", "N", "outputs to write; 0 writes until the reader closes the pipe", gen_args, count, 0,
+                  0, CXB_OPT_REQUIRED),
+    CXB_OPT_CHOICE("--format", "dec|hex|raw", "raw is little-endian uint32 (default dec)", gen_args, format,
+                   cxb_prng_formats, 0),
+    CXB_OPT_COUNT("--rounds", "R", "rounds of philox4x32 (default 10, at most 16) or threefry4x32 (20, 72)",
+                  gen_args, rounds, 0, 0, 0),
+    CXB_OPT_PARSE("--key", "K0,K1[,K2,K3]", "the raw block function's key (philox4x32: 2 words, threefry4x32: 4)",
+                  gen_args, key, parse_words, CXB_OPT_IN_ARGS),
+    CXB_OPT_PARSE("--counter", "C0,C1,C2,C3", "its first counter; the next ones follow (C0 incremented with carry)",
+                  gen_args, ctr, parse_words, CXB_OPT_IN_ARGS),
+    CXB_OPT_PARSE("--dist", "split|spacing|leapfrog|param|counter|central",
+                  "stream distribution technique (refused where the generator cannot do it)", gen_args, so,
+                  parse_dist, 0),
+    CXB_OPT_PARSE("--interleave", "N[:C]", "write N streams round robin, C words at a time (default 1)", gen_args,
+                  so, parse_interleave, 0),
+    CXB_OPT_PARSE("--workers", "N", "leap frog's stride (default: the stream count N)", gen_args, so, parse_workers,
+                  0),
+    CXB_OPT_PARSE("--dc", "FILE", "a TinyMT32 DC parameter file for --dist param", gen_args, so, parse_dc, 0),
+    CXB_OPT_STRING("--backend", "seq|pthreads|cuda|ID",
+                   "stream 0 through the bulk path of a backend (or its id, prng.GEN.seq ...): the same numbers",
+                   gen_args, backend, 0),
+    CXB_OPT_END};
+
+static const char *const backends[] = {"seq", "pthreads", "cuda", NULL}; /* cxb_fill_backend's order */
+
 int cxb_cli_prng_u32(int argc, char **argv)
 {
-    int gid = cxb_rng_find(argv[1]);
+    int gid = cxb_rng_find(argv[0]);
     const cxb_rng_desc *d = gid < 0 ? NULL : cxb_rng_get((cxb_rng_id)gid);
     if (!d)
-        return cxb_cli_error(2, "prng: %s: unknown generator (lf24, %s)", argv[1], cxb_rng_names());
+        return cxb_cli_error(2, "prng: %s: unknown generator (lf24, %s)", argv[0], cxb_rng_names());
     int is_philox = !strcmp(d->name, "philox4x32"), is_threefry = !strcmp(d->name, "threefry4x32");
     int is_mt = !strcmp(d->name, "mt19937");
+    gen_args ga;
+    memset(&ga, 0, sizeof ga);
+    ga.seed = is_mt ? 5489u : 0;
+    ga.format = CXB_OUT_DEC;
+    ga.key.n = ga.ctr.n = -1;
+    cxb_prng_source_opts_init(&ga.so, d->name);
+    cxb_args a;
+    int rc;
+    if (cxb_cli_args(argc, argv, "prng", cxb_prng_forms, cxb_prng_gen_options, &ga, 0, &a, &rc))
+        return rc;
     block_source b;
     memset(&b, 0, sizeof b);
     b.philox = is_philox;
-    uint64_t seed = is_mt ? 5489u : 0, sub = 0, off = 0, skip = 0, count = 0, rounds = 0;
-    int have_count = 0, have_sub = 0, have_off = 0, nkey = -1, nctr = -1, rc = 0;
-    cxb_out_format fmt = CXB_OUT_DEC;
-    cxb_prng_source_opts so;
-    cxb_prng_source_opts_init(&so, d->name);
-    int have_source_opt = 0, backend = -1; /* --backend: -1 none, else a cxb_fill_backend */
-    for (int i = 2; i < argc && rc == 0; ++i) {
-        const char *a = argv[i];
-        if (a[0] != '-' || a[1] != '-')
-            return cxb_cli_error(2, "prng: unexpected argument '%s'", a);
-        if (i + 1 >= argc)
-            return cxb_cli_error(2, "prng: %s needs a value", a);
-        const char *v = argv[++i];
-        cxb_status sst;
-        if (cxb_prng_source_option(&so, a, v, &sst)) { /* --dist, --interleave, --workers, --dc */
-            if (sst != CXB_OK)
-                return cxb_cli_error(2, "prng: %s", cxb_last_error());
-            have_source_opt = 1;
-        } else if (!strcmp(a, "--seed"))
-            rc = parse_u64(a, v, &seed);
-        else if (!strcmp(a, "--subsequence"))
-            rc = parse_u64(a, v, &sub), have_sub = 1;
-        else if (!strcmp(a, "--offset"))
-            rc = parse_u64(a, v, &off), have_off = 1;
-        else if (!strcmp(a, "--skip"))
-            rc = parse_u64(a, v, &skip);
-        else if (!strcmp(a, "--count"))
-            rc = parse_u64(a, v, &count), have_count = 1;
-        else if (!strcmp(a, "--rounds"))
-            rc = parse_u64(a, v, &rounds);
-        else if (!strcmp(a, "--format"))
-            rc = cxb_prng_parse_format(v, &fmt);
-        else if (!strcmp(a, "--backend")) {
-            backend = !strcmp(v, "seq") ? CXB_FILL_SEQ : !strcmp(v, "pthreads") ? CXB_FILL_PTHREADS
-                      : !strcmp(v, "cuda") ? CXB_FILL_CUDA : -2;
-            if (backend == -2)
-                return cxb_cli_error(2, "prng: --backend %s: expected seq, pthreads or cuda", v);
-        }
-        else if (!strcmp(a, "--key"))
-            rc = parse_words(a, v, b.key, 4, &nkey);
-        else if (!strcmp(a, "--counter"))
-            rc = parse_words(a, v, b.ctr, 4, &nctr);
-        else
-            return cxb_cli_error(2, "prng: %s: unknown option for %s", a, d->name);
+    memcpy(b.key, ga.key.w, sizeof b.key);
+    memcpy(b.ctr, ga.ctr.w, sizeof b.ctr);
+    uint64_t seed = ga.seed, sub = ga.sub, off = ga.off, skip = ga.skip, count = ga.count, rounds = ga.rounds;
+    int have_sub = cxb_args_given(&a, "--subsequence"), have_off = cxb_args_given(&a, "--offset");
+    int nkey = ga.key.n, nctr = ga.ctr.n;
+    cxb_out_format fmt = (cxb_out_format)ga.format;
+    cxb_prng_source_opts so = ga.so;
+    int have_source_opt = cxb_args_given(&a, "--dist") || cxb_args_given(&a, "--interleave") ||
+                          cxb_args_given(&a, "--workers") || cxb_args_given(&a, "--dc");
+    int backend = -1; /* --backend: -1 none, else a cxb_fill_backend */
+    if (ga.backend) {
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "prng.%s.", d->name);
+        if ((backend = cxb_opt_variant(ga.backend, prefix, backends)) < 0)
+            return cxb_cli_error(2, "prng: --backend %s: expected seq, pthreads or cuda (or the id %s%s)", ga.backend,
+                                 prefix, "{seq|pthreads|cuda}");
     }
-    if (rc)
-        return rc;
-    if (!have_count)
-        return cxb_cli_error(2, "prng: --count is required (0 = until the reader stops)");
     int counter_based = is_philox || is_threefry;
     if (rounds && !counter_based)
         return cxb_cli_error(2, "prng: --rounds: only philox4x32 and threefry4x32 have rounds");

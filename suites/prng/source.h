@@ -3,8 +3,8 @@
  * (--dist, cxb/rng/dist.h) and interleaving of N streams in chunks of C (--interleave
  * N[:C]: C numbers from each of N streams in round robin; OpenRAND's 100:3, MCKL's
  * 8:1024; N:L with L the per-task length concatenates per-task substreams, Passerat-
- * Palmbach Table 4.2). The CLI parses options with cxb_prng_source_option, builds the
- * source and writes what cxb_prng_source_fill produces; nothing here prints. */
+ * Palmbach Table 4.2). The CLI parses these options with cxb_prng_source_option (from its
+ * option table, docs/cli.md "prng"), builds the source and writes what cxb_prng_source_fill produces; nothing here prints. */
 #ifndef CXB_HARNESS_PRNG_SOURCE_H
 #define CXB_HARNESS_PRNG_SOURCE_H
 

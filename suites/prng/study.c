@@ -582,17 +582,9 @@ static const cxb_figure_spec prng_figures[] = {
 };
 
 static const cxb_command prng_commands[] = {
-    {"prng", cxb_cli_prng,
-     "prng lf24 [--seed IJ,KL|S] [--stream K] [--skip N] --count N [--format dec|hex|raw]\n"
-     "                  [--pack 16x2|3byte] [--r R] [--s S]\n"
-     "  cxbench prng philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N\n"
-     "  cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N [--format dec|hex|raw]\n"
-     "                  [--rounds R] [--dist split|spacing|leapfrog|param|counter|central]\n"
-     "                  [--interleave N[:C]] [--workers N] [--dc FILE] [--backend seq|pthreads|cuda]",
-     "write a generator's stream (decimal, hex or raw binary)", cxb_prng_cli_help_generators},
-    {"prng-repro", cxb_cli_prng_repro,
-     "prng-repro [--tasks M] [--k K] [--seed S] [--threads P,...] [--shapes BxT,...] [--dc FILE]\n"
-     "                  [--no-cuda] [--out DIR] [--machine NAME]",
+    {"prng", cxb_cli_prng, cxb_prng_forms, "write a generator's stream (decimal, hex or raw binary)",
+     cxb_prng_cli_help_generators},
+    {"prng-repro", cxb_cli_prng_repro, cxb_prng_repro_forms,
      "the reproducibility matrix across decompositions (Figure R1)", NULL},
 };
 

@@ -66,16 +66,3 @@ int cxb_prng_finish(cxb_prng_writer *w)
     }
     return rc;
 }
-
-int cxb_prng_parse_format(const char *text, cxb_out_format *fmt)
-{
-    if (!strcmp(text, "dec"))
-        *fmt = CXB_OUT_DEC;
-    else if (!strcmp(text, "hex"))
-        *fmt = CXB_OUT_HEX;
-    else if (!strcmp(text, "raw"))
-        *fmt = CXB_OUT_RAW;
-    else
-        return cxb_cli_error(2, "prng: --format %s: expected dec, hex or raw", text);
-    return 0;
-}

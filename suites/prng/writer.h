@@ -26,7 +26,5 @@ void cxb_prng_writer_stdout(cxb_prng_writer *w, cxb_out_format fmt, cxb_out_pack
 int cxb_prng_put(cxb_prng_writer *w, uint32_t x);
 /* Pads an odd 16x2 pair and flushes; same return values. */
 int cxb_prng_finish(cxb_prng_writer *w);
-/* --format dec|hex|raw: 0, or the exit code after printing the error line. */
-int cxb_prng_parse_format(const char *text, cxb_out_format *fmt);
 
 #endif

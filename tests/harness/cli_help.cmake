@@ -1,4 +1,5 @@
-# `cxbench --help` against the generator list, the parsed flags and the README (issue #3).
+# `cxbench --help` against the generator list, the parsed flags and docs/cli.md (its commands,
+# usage blocks and flags).
 add_test(NAME cli_help COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_cli_help.sh $<TARGET_FILE:cxbench>
          ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_help PROPERTIES SKIP_RETURN_CODE 77)
