@@ -382,6 +382,106 @@ static cxb_status write_floors(const char *path, cxb_pool *pool, int want_cuda)
     return cxb_afile_commit(&af);
 }
 
+/* ---- the pools (method.md "Threads"): one per thread count, all bound by --bind ---- */
+
+/* Pools of other thread counts than the run's, kept parked for the run's later points (a
+ * thread sweep comes back to the same counts for every row); past this many the oldest is
+ * closed, so a sweep up to the core count does not leave thousands of threads parked. */
+#define CXB_RUN_POOLS_KEPT 8
+
+typedef struct pool_set {
+    cxb_bind_policy bind;
+    cxb_pool *run;                        /* the run's own pool: --threads */
+    cxb_pool *kept[CXB_RUN_POOLS_KEPT];   /* others, oldest first */
+    size_t nkept;
+    cxb_prov_pool *used;                  /* every pool a point ran on, for provenance */
+    size_t nused, capused;
+} pool_set;
+
+/* Notes a pool's binding in the provenance list once it has run (its description is
+ * final after the first dispatch, include/cxb/core/pool.h). */
+static cxb_status pool_note(pool_set *ps, const cxb_pool *pool)
+{
+    unsigned threads = cxb_pool_threads(pool);
+    const char *desc = cxb_pool_binding(pool);
+    for (size_t i = 0; i < ps->nused; ++i)
+        if (ps->used[i].threads == threads && strcmp(ps->used[i].description, desc) == 0)
+            return CXB_OK;
+    if (ps->nused == ps->capused) {
+        size_t cap = ps->capused ? 2 * ps->capused : 8;
+        cxb_prov_pool *nv = realloc(ps->used, cap * sizeof *nv);
+        if (!nv)
+            return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+        ps->used = nv;
+        ps->capused = cap;
+    }
+    char *copy = malloc(strlen(desc) + 1);
+    if (!copy)
+        return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+    strcpy(copy, desc);
+    ps->used[ps->nused].threads = threads;
+    ps->used[ps->nused].policy = cxb_bind_policy_name(ps->bind);
+    ps->used[ps->nused].description = copy;
+    ps->nused++;
+    return CXB_OK;
+}
+
+/* The pool of `threads` workers, created (bound by the run's --bind, pinned and parked)
+ * before the point's setup, so that no pool is ever built inside a timed region. */
+static cxb_status pool_get(pool_set *ps, unsigned threads, cxb_pool **out)
+{
+    if (threads == cxb_pool_threads(ps->run)) {
+        *out = ps->run;
+        return CXB_OK;
+    }
+    for (size_t i = 0; i < ps->nkept; ++i)
+        if (cxb_pool_threads(ps->kept[i]) == threads) {
+            *out = ps->kept[i];
+            return CXB_OK;
+        }
+    if (ps->nkept == CXB_RUN_POOLS_KEPT) {
+        cxb_pool_destroy(ps->kept[0]);
+        memmove(ps->kept, ps->kept + 1, (CXB_RUN_POOLS_KEPT - 1) * sizeof ps->kept[0]);
+        ps->nkept--;
+    }
+    cxb_status st = cxb_pool_create(&ps->kept[ps->nkept], threads, ps->bind);
+    if (st != CXB_OK)
+        return st;
+    *out = ps->kept[ps->nkept++];
+    return CXB_OK;
+}
+
+static void pool_set_free(pool_set *ps)
+{
+    for (size_t i = 0; i < ps->nkept; ++i)
+        cxb_pool_destroy(ps->kept[i]);
+    cxb_pool_destroy(ps->run);
+    for (size_t i = 0; i < ps->nused; ++i)
+        free((char *)ps->used[i].description);
+    free(ps->used);
+    memset(ps, 0, sizeof *ps);
+}
+
+/* The environment of a point: a pthreads row gets the pool of its `threads` parameter (the
+ * runner set it to the run's count where the sweep did not); every other row the run's pool
+ * (a CUDA row's `threads` counts GPU threads). A value out of range is left to the row's setup
+ * to reject with its own message. */
+static cxb_status point_env(pool_set *ps, const point *pt, cxb_env *env)
+{
+    cxb_pool *pool = ps->run;
+    uint64_t threads = 0;
+    if (pt->impl->backend == CXB_BACKEND_PTHREADS &&
+        cxb_params_u64(&pt->params, "threads", 0, &threads) == CXB_OK && threads >= 1 &&
+        threads <= 4096) {
+        cxb_status st = pool_get(ps, (unsigned)threads, &pool);
+        if (st != CXB_OK)
+            return st;
+    }
+    env->pool = pool;
+    env->threads = cxb_pool_threads(pool);
+    return CXB_OK;
+}
+
 /* ---- one point ---- */
 
 typedef struct run_state {
@@ -409,12 +509,20 @@ static cxb_status point_error(const point *pt, cxb_status st, const char *what)
     return cxb_fail(st, "%s [%s]: %s%s", pt->impl->id, pt->canonical, what, msg);
 }
 
-static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
+static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
 {
     const cxb_impl *im = pt->impl;
     const cxb_run_opts *o = rs->o;
     void *ctx = NULL;
-    cxb_status st = im->setup(&pt->params, env, &ctx);
+    cxb_env envv;
+    cxb_status st = point_env(pools, pt, &envv);
+    if (st != CXB_OK)
+        return point_error(pt, st, "");
+    const cxb_env *env = &envv;
+    /* the binding the point's workers ran under, per sample (a pthreads row only: the others
+     * do their timed work outside the pool) */
+    const char *bind = im->backend == CXB_BACKEND_PTHREADS ? cxb_bind_policy_name(pools->bind) : "";
+    st = im->setup(&pt->params, env, &ctx);
     if (st != CXB_OK)
         return point_error(pt, st, "");
     cxb_phases ph;
@@ -464,6 +572,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         row.params = pt->canonical;
         row.n = n;
         row.threads = (unsigned)threads;
+        row.bind = bind;
         row.seed = seed;
         row.mode = "callgrind";
         row.batch = 1;
@@ -537,6 +646,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         row.params = pt->canonical;
         row.n = n;
         row.threads = (unsigned)threads;
+        row.bind = bind;
         row.seed = seed;
         row.rep = reps;
         row.mode = im->backend == CXB_BACKEND_CUDA ? ((im->flags & CXB_TIMING_SYNC) ? "sync" : "hot")
@@ -572,6 +682,8 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         }
     }
     im->teardown(ctx);
+    if (st == CXB_OK && im->backend == CXB_BACKEND_PTHREADS)
+        st = pool_note(pools, env->pool);
     if (st != CXB_OK) {
         free(phs);
         return st == CXB_EINTR ? st : point_error(pt, st, "");
@@ -646,17 +758,17 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         return mst;
     make_run_id(run_id, sizeof run_id);
 
-    cxb_pool *pool = NULL;
-    cxb_status st = cxb_pool_create(&pool, o->threads, o->bind);
+    pool_set pools = {o->bind, NULL, {NULL}, 0, NULL, 0, 0};
+    cxb_status st = cxb_pool_create(&pools.run, o->threads, o->bind);
     if (st != CXB_OK)
         return st;
+    cxb_pool *pool = pools.run;
     unsigned threads = cxb_pool_threads(pool);
-    cxb_env env = {pool, threads};
 
     point_list pl = {0};
     FILE *log = tmpfile();
     if (!log) {
-        cxb_pool_destroy(pool);
+        pool_set_free(&pools);
         return cxb_fail(CXB_ERESOURCE, "runner: cannot create a temporary file");
     }
     st = build_points(o, threads, &pl, log);
@@ -666,7 +778,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     if (st != CXB_OK) {
         fclose(log);
         free(pl.v);
-        cxb_pool_destroy(pool);
+        pool_set_free(&pools);
         return st;
     }
 
@@ -731,7 +843,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         for (size_t i = 0; i < pl.n && st == CXB_OK; ++i) {
             rs.index = i;
             progress(&rs, &pl.v[i]);
-            st = run_point(&rs, &pl.v[i], &env);
+            st = run_point(&rs, &pl.v[i], &pools);
         }
         if (st == CXB_OK)
             st = cxb_afile_commit(&samples);
@@ -753,11 +865,13 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     }
     if (st == CXB_OK && o->noise_s > 0 && !o->instructions)
         prov.noise_end = cxb_noise_score(o->noise_s);
+    prov.pools = pools.used;
+    prov.npools = pools.nused;
     if (st == CXB_OK)
         st = finish_run(o, partial, final_dir, &prov);
     fclose(log);
     free(pl.v);
-    cxb_pool_destroy(pool);
+    pool_set_free(&pools);
     if (st != CXB_OK) {
         char keep[600];
         snprintf(keep, sizeof keep, "%s", cxb_last_error());

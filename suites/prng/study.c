@@ -321,7 +321,7 @@ LF24_SETUP(setup_cudashared, K_CUDASHARED)
 
 typedef struct store_ctx {
     cxb_store_cuda *cuda;
-    cxb_pool *pool, *own_pool; /* pthreads: the run's pool, or one of --set threads */
+    cxb_pool *pool; /* pthreads: the harness's pool of the point's threads */
     uint32_t *host;            /* pthreads: the output, page-aligned as the bulk rows' */
     uint64_t n;
 } store_ctx;
@@ -356,9 +356,11 @@ static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int c
     if (cuda) {
         st = cxb_store_cuda_create(&c->cuda, n, (unsigned)spm);
     } else {
-        /* a pool of its own for a thread sweep (compact binding), as the bulk rows do */
-        if (threads != env->threads && (st = cxb_pool_create(&c->own_pool, (unsigned)threads, CXB_BIND_COMPACT)) == CXB_OK)
-            c->pool = c->own_pool;
+        /* the harness hands a pthreads row the pool of its threads parameter (method.md
+         * "Threads"); a caller that did not is an error, not a silent other count */
+        if (!env->pool || env->threads != threads)
+            st = cxb_fail(CXB_EINPUT, "store: --set threads=%llu: no pool of that many workers",
+                          (unsigned long long)threads);
         size_t bytes = ((size_t)n * sizeof(uint32_t) + 4095) / 4096 * 4096;
         if (st == CXB_OK && !(c->host = aligned_alloc(4096, bytes ? bytes : 4096)))
             st = cxb_fail(CXB_ERESOURCE, "store: no host memory for %llu words", (unsigned long long)n);
@@ -415,7 +417,6 @@ static void store_teardown(void *vctx)
     store_ctx *c = vctx;
     if (c) {
         cxb_store_cuda_destroy(c->cuda);
-        cxb_pool_destroy(c->own_pool);
         free(c->host);
         free(c);
     }
