@@ -90,7 +90,7 @@ int cxb_cli_ir(int argc, char **argv)
     cxb_pool *pool = NULL;
     if (cxb_pool_create(&pool, (unsigned)threads, CXB_BIND_NONE) != CXB_OK)
         return 3;
-    cxb_env env = {pool, cxb_pool_threads(pool)};
+    cxb_env env = {.pool = pool, .threads = cxb_pool_threads(pool)};
     void *ctx = NULL;
     cxb_phases ph;
     int rc = 1;

@@ -26,11 +26,15 @@ enum {
 };
 
 struct cxb_pool;
+struct cxb_timing;
 
-/* What an implementation gets at setup. */
+/* What an implementation gets at setup, valid until its teardown. */
 typedef struct cxb_env {
-    struct cxb_pool *pool; /* the worker pool (pthreads backends) */
-    unsigned threads;
+    struct cxb_pool *pool; /* the worker pool of the point's threads (pthreads backends) */
+    unsigned threads;      /* its worker count */
+    /* the harness's timing handle of a CUDA row (cxb/core/cuda.h: the pre-sample spin its first
+     * timed phase queues on its stream); NULL for other rows and for CXB_TIMING_SYNC ones */
+    struct cxb_timing *timing;
 } cxb_env;
 
 typedef struct cxb_impl {

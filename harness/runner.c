@@ -29,7 +29,7 @@
 
 /* Before each timed sample of a CUDA row, every SM spins this long: long enough for the clocks
  * to leave the idle state the host-side checks left them in, and for the host to queue the
- * sample's work behind the spin when it runs on the row's own stream (cxb_cuda_spin_arm);
+ * sample's work behind the spin when it runs on the row's own stream (cxb_timing_arm);
  * short against a sample's own cost (a verified 2^28 checksum takes about a second). */
 #define CXB_PRESAMPLE_SPIN_NS 5000000
 
@@ -518,35 +518,42 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
     cxb_status st = point_env(pools, pt, &envv);
     if (st != CXB_OK)
         return point_error(pt, st, "");
+    const int cuda_row = im->backend == CXB_BACKEND_CUDA;
+    /* does this row queue the pre-sample spin on its stream? (cxb/core/cuda.h) Not offered to rows
+     * that synchronise inside their phases (CXB_TIMING_SYNC: host loops between the events,
+     * malloc's cudaMalloc rows): their host work would overlap the queued spin and the events
+     * would miss it. The handle lives as long as the point. */
+    const int may_queue = cuda_row && !(im->flags & CXB_TIMING_SYNC);
+    cxb_timing timing;
+    cxb_timing_init(&timing);
+    envv.timing = may_queue ? &timing : NULL;
     const cxb_env *env = &envv;
     /* the binding the point's workers ran under, per sample (a pthreads row only: the others
      * do their timed work outside the pool) */
     const char *bind = im->backend == CXB_BACKEND_PTHREADS ? cxb_bind_policy_name(pools->bind) : "";
     st = im->setup(&pt->params, env, &ctx);
-    if (st != CXB_OK)
+    if (st != CXB_OK) {
+        cxb_timing_destroy(&timing);
         return point_error(pt, st, "");
+    }
     cxb_phases ph;
     /* make it work first (harness.md 3.1): one untimed run, checked against the reference */
     cxb_phases_clear(&ph);
     st = im->reset(ctx);
-    const int cuda_row = im->backend == CXB_BACKEND_CUDA;
-    /* does this row queue the pre-sample spin on its stream? (cxb/core/cuda.h) Not offered to rows
-     * that synchronise inside their phases (CXB_TIMING_SYNC: host loops between the events,
-     * malloc's cudaMalloc rows): their host work would overlap the queued spin and the events
-     * would miss it. */
-    const int may_queue = cuda_row && !(im->flags & CXB_TIMING_SYNC);
     if (may_queue)
-        cxb_cuda_spin_arm(CXB_PRESAMPLE_SPIN_NS);
+        cxb_timing_arm(&timing, CXB_PRESAMPLE_SPIN_NS);
     if (st == CXB_OK)
         st = im->run(ctx, &ph);
-    const int stream_spin = may_queue && cxb_cuda_spin_disarm(NULL);
+    const int stream_spin = may_queue && cxb_timing_disarm(&timing, NULL);
     if (st != CXB_OK) {
         im->teardown(ctx);
+        cxb_timing_destroy(&timing);
         return point_error(pt, st, "");
     }
     st = im->verify(ctx);
     if (st != CXB_OK) {
         im->teardown(ctx);
+        cxb_timing_destroy(&timing);
         return point_error(pt, CXB_EFAIL, "verification failed: ");
     }
     uint64_t verified_sum = im->checksum(ctx);
@@ -558,6 +565,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
     cxb_params_u64(&pt->params, "threads", 1, &threads);
     if (o->instructions) { /* harness.md 9: one callgrind count of the region instead of samples */
         im->teardown(ctx);
+        cxb_timing_destroy(&timing);
         long long ir = 0;
         int64_t t0 = cxb_clock_ns();
         st = cxb_instructions_measure(im, pt->canonical, &ir);
@@ -618,7 +626,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         if (st != CXB_OK)
             break;
         if (stream_spin)
-            cxb_cuda_spin_arm(CXB_PRESAMPLE_SPIN_NS);
+            cxb_timing_arm(&timing, CXB_PRESAMPLE_SPIN_NS);
         cxb_phases_clear(&ph);
         int64_t t_start = cxb_clock_ns();
         int64_t c0 = cxb_cpu_clock_ns();
@@ -627,7 +635,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         int64_t t_end = cxb_clock_ns();
         int64_t spin_ns = 0; /* the queued spin is in the run's wall time: taken off below */
         if (stream_spin)
-            cxb_cuda_spin_disarm(&spin_ns);
+            cxb_timing_disarm(&timing, &spin_ns);
         if (st != CXB_OK)
             break;
         uint64_t sum = im->checksum(ctx);
@@ -682,6 +690,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         }
     }
     im->teardown(ctx);
+    cxb_timing_destroy(&timing);
     if (st == CXB_OK && im->backend == CXB_BACKEND_PTHREADS)
         st = pool_note(pools, env->pool);
     if (st != CXB_OK) {

@@ -143,6 +143,8 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
         st = cxb_bulk_states_create(c->pool, &c->spec, &c->states);
     if (st == CXB_OK && backend == CXB_BACKEND_CUDA)
         st = cxb_bulk_cuda_create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
+    if (st == CXB_OK && c->cuda)
+        cxb_bulk_cuda_set_timing(c->cuda, env->timing);
     else if (st == CXB_OK)
         st = alloc_run(&c->spec, &c->work, &c->out, &c->sums);
     if (st != CXB_OK) {

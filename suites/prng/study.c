@@ -141,6 +141,8 @@ static cxb_status lf24_setup(const cxb_params *p, const cxb_env *env, lf24_kind 
                                   : kind == K_CUDA2 ? CXB_LF24_CUDA2
                                                     : CXB_LF24_CUDASHARED;
         st = cxb_lf24_cuda_create(&c->cuda, &c->job, v, c->carry, (unsigned)block, &c->setup);
+        if (st == CXB_OK)
+            cxb_lf24_cuda_set_timing(c->cuda, env->timing);
     }
     if (st != CXB_OK) {
         lf24_teardown(c);
@@ -355,6 +357,8 @@ static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int c
     c->pool = env->pool;
     if (cuda) {
         st = cxb_store_cuda_create(&c->cuda, n, (unsigned)spm);
+        if (st == CXB_OK)
+            cxb_store_cuda_set_timing(c->cuda, env->timing);
     } else {
         /* the harness hands a pthreads row the pool of its threads parameter (method.md
          * "Threads"); a caller that did not is an error, not a silent other count */

@@ -152,7 +152,7 @@ static uint64_t run_impl(const char *id, const char *params)
     cxb_pool *pool = NULL;
     if (im->backend == CXB_BACKEND_PTHREADS)
         CHECK(cxb_pool_create(&pool, (unsigned)threads, CXB_BIND_NONE) == CXB_OK);
-    cxb_env env = {pool, (unsigned)threads};
+    cxb_env env = {.pool = pool, .threads = (unsigned)threads};
     void *ctx = NULL;
     cxb_status st = im->setup(&p, &env, &ctx);
     CHECK_MSG(st == CXB_OK, "%s %s: setup: %s", id, params, cxb_last_error());
@@ -265,7 +265,7 @@ int main(void)
     cxb_params p;
     cxb_params_init(&p);
     cxb_params_set(&p, "d", "0");
-    cxb_env e0 = {NULL, 1};
+    cxb_env e0 = {.pool = NULL, .threads = 1};
     void *ctx = NULL;
     CHECK(im && im->setup(&p, &e0, &ctx) == CXB_EINPUT && strstr(cxb_last_error(), "d=0"));
     cxb_params_init(&p);
