@@ -94,18 +94,6 @@ static int list_has(const char *list, const char *id)
     return 0;
 }
 
-static cxb_status parse_fixed(cxb_params *p, const char *fixed)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", fixed ? fixed : "");
-    for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
-        cxb_status st = cxb_params_set_kv(p, kv);
-        if (st != CXB_OK)
-            return st;
-    }
-    return CXB_OK;
-}
-
 static cxb_status add_point(point_list *pl, const cxb_impl *impl, const cxb_params *p)
 {
     point pt;
@@ -148,7 +136,7 @@ static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_
     for (char *save = NULL, *v = strtok_r(values, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
         cxb_params p;
         cxb_params_init(&p);
-        cxb_status st = parse_fixed(&p, sw->fixed);
+        cxb_status st = cxb_params_parse(&p, sw->fixed, ';', sw->name);
         if (st == CXB_OK)
             st = cxb_params_set(&p, sw->x_param, v);
         for (size_t i = 0; st == CXB_OK && i < o->overrides.count; ++i)

@@ -94,13 +94,8 @@ static cxb_status spec_from(const cxb_params *p, cxb_gen_model model, cxb_gen_sp
         st = cxb_params_u64(p, "ef", d, &ef);
     if (st != CXB_OK)
         return st;
-    const char *pv = cxb_params_get(p, "p");
-    if (pv) {
-        char *end;
-        prob = strtod(pv, &end);
-        if (end == pv || *end)
-            return cxb_fail(CXB_EINPUT, "--set p=%s: expected a number", pv);
-    }
+    if ((st = cxb_params_double(p, "p", prob, &prob)) != CXB_OK)
+        return st;
     if (d == 0)
         return cxb_fail(CXB_EINPUT, "--set d=0: the fast generators need d >= 1 tuples per vertex");
     if (!n)

@@ -54,20 +54,6 @@ static const char *const gg_keys[] = {"n", "k", "alpha", "m", "n0", "seed", "x",
                                       "reduce", "threads", CXB_GGF_KEYS, NULL};
 static const char *const reduce_names[] = {"canonical", NULL};
 
-static cxb_status get_double(const cxb_params *p, const char *key, double def, double *out)
-{
-    const char *v = cxb_params_get(p, key);
-    if (!v) {
-        *out = def;
-        return CXB_OK;
-    }
-    char *end;
-    *out = strtod(v, &end);
-    if (end == v || *end)
-        return cxb_fail(CXB_EINPUT, "--set %s=%s: expected a number", key, v);
-    return CXB_OK;
-}
-
 static cxb_status get_u32(const cxb_params *p, const char *key, uint64_t def, uint32_t *out)
 {
     uint64_t v;
@@ -89,7 +75,7 @@ static cxb_status parse_params(const cxb_params *p, gg_ctx *c)
     if (c->model == GG_ALPHA) {
         cxb_alpha_params *a = &c->ap;
         if ((st = cxb_params_u64(p, "n", 1000, &a->n)) != CXB_OK || (st = get_u32(p, "k", 10, &a->k)) != CXB_OK ||
-            (st = get_double(p, "alpha", 1.0, &a->alpha)) != CXB_OK ||
+            (st = cxb_params_double(p, "alpha", 1.0, &a->alpha)) != CXB_OK ||
             (st = cxb_params_u64(p, "seed", 1, &a->seed)) != CXB_OK || (st = get_u32(p, "x", 0, &a->x)) != CXB_OK ||
             (st = cxb_params_u64(p, "heap_mb", 0, &a->heap_mb)) != CXB_OK)
             return st;

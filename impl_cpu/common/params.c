@@ -1,5 +1,7 @@
-/* A point's parameters: set, read with checking, canonical form, point hash (harness.md 4.2). */
-#include "harness/params.h"
+/* impl_cpu/common/params.c - include/cxb/core/params.h: the parameter map, its list parser, the
+ * one number parser and the canonical form of a point (method.md "Result sets"). A library
+ * file: the backends' spec parsers (impl_cpu/graph/gen_spec.c) use it as the harness does. */
+#include "cxb/core/params.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,15 +25,18 @@ cxb_status cxb_params_set(cxb_params *p, const char *key, const char *val)
         if (*c == ';' || *c == '=' || *c == ',' || *c == '"' || *c == '\n')
             return cxb_fail(CXB_EINPUT, "--set %s=%s: value may not contain ;=,\" or newlines", key,
                             val);
+    /* one spelling per value, so that 2^24 and 16777216 name the same point */
+    char canon[CXB_PARAM_VAL];
+    cxb_value_canonical(val, canon, sizeof canon);
     for (size_t i = 0; i < p->count; ++i)
         if (strcmp(p->key[i], key) == 0) {
-            strcpy(p->val[i], val);
+            strcpy(p->val[i], canon);
             return CXB_OK;
         }
     if (p->count == CXB_PARAMS_MAX)
         return cxb_fail(CXB_EINPUT, "--set %s: too many parameters", key);
     strcpy(p->key[p->count], key);
-    strcpy(p->val[p->count], val);
+    strcpy(p->val[p->count], canon);
     p->count++;
     return CXB_OK;
 }
@@ -57,6 +62,34 @@ cxb_status cxb_params_set_kv(cxb_params *p, const char *kv)
     return cxb_params_set(p, key, eq + 1);
 }
 
+cxb_status cxb_params_parse(cxb_params *p, const char *text, char sep, const char *where)
+{
+    for (const char *item = text ? text : ""; *item;) {
+        const char *e = strchr(item, sep);
+        size_t len = e ? (size_t)(e - item) : strlen(item);
+        if (len) {
+            const char *eq = memchr(item, '=', len);
+            if (!eq || eq == item || eq == item + len - 1)
+                return cxb_fail(CXB_EINPUT, "%s: '%.*s': expected key=value", where, (int)len, item);
+            size_t klen = (size_t)(eq - item), vlen = len - klen - 1;
+            char key[CXB_PARAM_KEY], val[CXB_PARAM_VAL];
+            if (klen >= sizeof key || vlen >= sizeof val)
+                return cxb_fail(CXB_EINPUT, "%s: '%.*s': key or value too long", where, (int)len, item);
+            memcpy(key, item, klen);
+            key[klen] = '\0';
+            memcpy(val, eq + 1, vlen);
+            val[vlen] = '\0';
+            if (cxb_params_get(p, key))
+                return cxb_fail(CXB_EINPUT, "%s: key '%s' given twice", where, key);
+            cxb_status st = cxb_params_set(p, key, val);
+            if (st != CXB_OK)
+                return st;
+        }
+        item += len + (e ? 1 : 0);
+    }
+    return CXB_OK;
+}
+
 const char *cxb_params_get(const cxb_params *p, const char *key)
 {
     for (size_t i = 0; i < p->count; ++i)
@@ -65,32 +98,105 @@ const char *cxb_params_get(const cxb_params *p, const char *key)
     return NULL;
 }
 
-cxb_status cxb_parse_u64(const char *text, const char *where, uint64_t *out)
+/* The integer forms of cxb_parse_u64 without a message: 1 and *out on success. */
+static int parse_u64_quiet(const char *s, uint64_t *out)
 {
-    const char *s = text;
-    if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
-        return cxb_fail(CXB_EINPUT, "%s: '%s' is not a non-negative integer", where, text);
+    if (!*s || !isdigit((unsigned char)*s))
+        return 0;
     char *end;
     errno = 0;
     if (s[0] == '2' && s[1] == '^') { /* 2^k */
+        if (!isdigit((unsigned char)s[2]))
+            return 0;
         unsigned long k = strtoul(s + 2, &end, 10);
-        if (*end || end == s + 2 || k > 63)
-            return cxb_fail(CXB_EINPUT, "%s: '%s' is not a valid power of two", where, text);
+        if (*end || k > 63)
+            return 0;
         *out = (uint64_t)1 << k;
-        return CXB_OK;
+        return 1;
     }
-    unsigned long long v = strtoull(s, &end, 0);
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { /* 0x10 */
+        if (!isxdigit((unsigned char)s[2]))
+            return 0;
+        unsigned long long v = strtoull(s + 2, &end, 16);
+        if (*end || errno == ERANGE)
+            return 0;
+        *out = v;
+        return 1;
+    }
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno == ERANGE)
+        return 0;
+    static const char units[] = "KMGTPE"; /* 16Mi: binary multiples */
+    const char *u = *end ? strchr(units, *end) : NULL;
+    if (u && end[1] == 'i' && !end[2]) {
+        unsigned shift = 10u * (unsigned)(u - units + 1);
+        if (v > (UINT64_MAX >> shift))
+            return 0;
+        *out = (uint64_t)v << shift;
+        return 1;
+    }
     if (*end == 'e' || *end == 'E' || *end == '.') { /* 1e8, 3.0e10: must be integral */
         double d = strtod(s, &end);
         if (*end || !(d >= 0) || d >= 18446744073709551616.0 || d != floor(d))
-            return cxb_fail(CXB_EINPUT, "%s: '%s' is not a non-negative integer", where, text);
+            return 0;
         *out = (uint64_t)d;
-        return CXB_OK;
+        return 1;
     }
-    if (*end || errno == ERANGE)
+    if (*end)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+cxb_status cxb_parse_u64(const char *text, const char *where, uint64_t *out)
+{
+    uint64_t v;
+    if (!parse_u64_quiet(text, &v)) {
+        if (text[0] == '2' && text[1] == '^')
+            return cxb_fail(CXB_EINPUT, "%s: '%s' is not a valid power of two", where, text);
         return cxb_fail(CXB_EINPUT, "%s: '%s' is not a non-negative integer", where, text);
+    }
     *out = v;
     return CXB_OK;
+}
+
+cxb_status cxb_parse_double(const char *text, const char *where, double *out)
+{
+    uint64_t u;
+    if (parse_u64_quiet(text, &u)) {
+        *out = (double)u;
+        return CXB_OK;
+    }
+    char *end;
+    double d;
+    if (text[0] == '2' && text[1] == '^') { /* 2^-3 */
+        errno = 0;
+        long k = strtol(text + 2, &end, 10);
+        d = end != text + 2 && !*end && errno == 0 && k >= -1074 && k <= 1023 ? ldexp(1.0, (int)k) : NAN;
+    } else {
+        d = strtod(text, &end);
+        if (end == text || *end || isspace((unsigned char)text[0]))
+            d = NAN;
+    }
+    if (!isfinite(d))
+        return cxb_fail(CXB_EINPUT, "%s: '%s' is not a number", where, text);
+    *out = d;
+    return CXB_OK;
+}
+
+int cxb_value_canonical(const char *text, char *buf, size_t size)
+{
+    uint64_t v;
+    int plain = text[0] != '\0' && (text[0] != '0' || text[1] == '\0');
+    for (const char *c = text; *c && plain; ++c)
+        plain = isdigit((unsigned char)*c);
+    /* reals ("0.5", "1.0") keep their text: only integers have one canonical spelling here */
+    if (plain || strchr(text, '.') || !parse_u64_quiet(text, &v)) {
+        snprintf(buf, size, "%s", text);
+        return 0;
+    }
+    snprintf(buf, size, "%llu", (unsigned long long)v);
+    return 1;
 }
 
 cxb_status cxb_params_u64(const cxb_params *p, const char *key, uint64_t def, uint64_t *out)
@@ -103,6 +209,18 @@ cxb_status cxb_params_u64(const cxb_params *p, const char *key, uint64_t def, ui
     char where[CXB_PARAM_KEY + 8];
     snprintf(where, sizeof where, "--set %s", key);
     return cxb_parse_u64(v, where, out);
+}
+
+cxb_status cxb_params_double(const cxb_params *p, const char *key, double def, double *out)
+{
+    const char *v = cxb_params_get(p, key);
+    if (!v) {
+        *out = def;
+        return CXB_OK;
+    }
+    char where[CXB_PARAM_KEY + 8];
+    snprintf(where, sizeof where, "--set %s", key);
+    return cxb_parse_double(v, where, out);
 }
 
 cxb_status cxb_params_choice(const cxb_params *p, const char *key, const char *const *choices,
