@@ -90,6 +90,29 @@ cxb_status cxb_params_parse(cxb_params *p, const char *text, char sep, const cha
     return CXB_OK;
 }
 
+int cxb_params_lookup(const char *list, char sep, const char *key, char *buf, size_t size)
+{
+    size_t kl = strlen(key);
+    if (size)
+        buf[0] = '\0';
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, sep);
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            size_t vl = len - kl - 1;
+            if (size) {
+                if (vl >= size)
+                    vl = size - 1;
+                memcpy(buf, p + kl + 1, vl);
+                buf[vl] = '\0';
+            }
+            return 1;
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
 const char *cxb_params_get(const cxb_params *p, const char *key)
 {
     for (size_t i = 0; i < p->count; ++i)

@@ -56,6 +56,9 @@ cxb_status cxb_params_set_kv(cxb_params *p, const char *kv);
 cxb_status cxb_params_parse(cxb_params *p, const char *text, char sep, const char *where);
 /* NULL when absent. */
 const char *cxb_params_get(const cxb_params *p, const char *key);
+/* The value of key in a list text "k=v<sep>k=v" (a point's canonical params or extra column as
+ * a result file holds them) into buf, cut to size; 1 if present, 0 (buf "") if not. */
+int cxb_params_lookup(const char *list, char sep, const char *key, char *buf, size_t size);
 /* Unsigned integer (cxb_parse_u64); a missing key gives def. */
 cxb_status cxb_params_u64(const cxb_params *p, const char *key, uint64_t def, uint64_t *out);
 /* Real (cxb_parse_double); a missing key gives def. */
