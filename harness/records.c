@@ -19,8 +19,9 @@ void cxb_samples_header(FILE *f)
 void cxb_samples_write(FILE *f, const cxb_sample_row *r)
 {
     const cxb_impl *im = r->impl;
-    fprintf(f, "%s,%s,%s,%s,%s,%s,%016" PRIx64 ",", r->run_id, im->study, im->id,
-            cxb_backend_names[im->backend], im->algorithm, im->variant, r->point);
+    const cxb_impl_name nm = cxb_impl_parts(im);
+    fprintf(f, "%s,%s,%s,%s,%s,%s,%016" PRIx64 ",", r->run_id, nm.study, im->id,
+            cxb_backend_names[im->backend], nm.algorithm, nm.variant, r->point);
     cxb_csv_put(f, r->params);
     fprintf(f, ",%" PRIu64 ",%u,%s,%" PRIu64 ",%u,%s,%u,%" PRId64 ",%" PRId64, r->n, r->threads,
             r->bind ? r->bind : "", r->seed, r->rep, r->mode, r->batch, r->wall_ns, r->cpu_ns);

@@ -128,7 +128,7 @@ uint64_t cxb_graphgen_work(const cxb_impl *impl, const cxb_params *params)
 {
     static const cxb_gen_model models[] = {CXB_GEN_BACOPY, CXB_GEN_GNM, CXB_GEN_WSFAST, CXB_GEN_RMAT};
     for (size_t i = 0; i < sizeof models / sizeof models[0]; ++i)
-        if (!strcmp(impl->algorithm, model_id(models[i]))) {
+        if (!strcmp(cxb_impl_parts(impl).algorithm, model_id(models[i]))) {
             cxb_gen_spec s;
             return spec_from(params, models[i], &s) == CXB_OK ? cxb_gen_tuples_hint(&s) : 0;
         }
