@@ -568,7 +568,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         row.params = pt->canonical;
         row.n = n;
         row.threads = (unsigned)threads;
-        row.bind = bind;
+        row.bind = *bind ? "none" : ""; /* the counted run's own pool is unpinned (instructions.c) */
         row.seed = seed;
         row.mode = "callgrind";
         row.batch = 1;
