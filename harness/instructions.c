@@ -80,17 +80,14 @@ int cxb_cli_ir(int argc, char **argv)
         return 2;
     cxb_params p;
     cxb_params_init(&p);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", argv[2]);
-    for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save))
-        if (cxb_params_set_kv(&p, kv) != CXB_OK)
-            return 2;
+    if (cxb_params_parse(&p, argv[2], ';', "instructions") != CXB_OK)
+        return 2;
     uint64_t threads = 1;
     cxb_params_u64(&p, "threads", 1, &threads);
     cxb_pool *pool = NULL;
     if (cxb_pool_create(&pool, (unsigned)threads, CXB_BIND_NONE) != CXB_OK)
         return 3;
-    cxb_env env = {pool, cxb_pool_threads(pool)};
+    cxb_env env = {.pool = pool, .threads = cxb_pool_threads(pool)};
     void *ctx = NULL;
     cxb_phases ph;
     int rc = 1;

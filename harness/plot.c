@@ -76,25 +76,10 @@
 
 /* ------------------------------------------------------------------ small helpers */
 
-/* Parses a whole number text ("1024", "1e8", "2^20", "0.5"); 0 if not a number. */
+/* A number in any form of cxb_parse_double ("1024", "1e8", "2^20", "16Mi", "0.5"); 0 if not. */
 static int parse_num(const char *s, double *out)
 {
-    if (!s || !*s)
-        return 0;
-    char *end;
-    if (s[0] == '2' && s[1] == '^') {
-        long k = strtol(s + 2, &end, 10);
-        if (end == s + 2 || *end || k < -1074 || k > 1023)
-            return 0;
-        *out = ldexp(1.0, (int)k);
-        return 1;
-    }
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno == ERANGE || !isfinite(v))
-        return 0;
-    *out = v;
-    return 1;
+    return s && cxb_parse_double(s, "plot", out) == CXB_OK;
 }
 
 static int same_value(const char *a, const char *b)

@@ -207,6 +207,15 @@ cxb_status cxb_provenance_write(const char *path, const cxb_prov_run *run)
     cxb_json_str(&w, "policy", run->bind_policy);
     cxb_json_int(&w, "threads", run->threads);
     cxb_json_str(&w, "description", run->binding);
+    cxb_json_array(&w, "pools");
+    for (size_t i = 0; i < run->npools; ++i) {
+        cxb_json_object(&w, NULL);
+        cxb_json_int(&w, "threads", run->pools[i].threads);
+        cxb_json_str(&w, "policy", run->pools[i].policy);
+        cxb_json_str(&w, "description", run->pools[i].description);
+        cxb_json_end_object(&w);
+    }
+    cxb_json_end_array(&w);
     cxb_json_end_object(&w);
     write_gpus(&w);
     cxb_json_object(&w, "studies");

@@ -6,6 +6,13 @@
 
 #include "cxb/core/status.h"
 
+/* A pool a point ran on: its thread count, --bind policy and pinning as the pool reports it. */
+typedef struct cxb_prov_pool {
+    unsigned threads;
+    const char *policy;
+    const char *description;
+} cxb_prov_pool;
+
 typedef struct cxb_prov_run {
     const char *run_id, *machine, *study, *preset;
     char start_utc[32], end_utc[32];
@@ -15,7 +22,9 @@ typedef struct cxb_prov_run {
     double min_time_s, budget_s;
     unsigned threads;
     const char *bind_policy;
-    const char *binding;     /* the pool's description */
+    const char *binding;     /* the run's pool's description */
+    const cxb_prov_pool *pools; /* every pool a pthreads point ran on (method.md "Threads") */
+    size_t npools;
     const char *topology;    /* "topology.xml" or "" */
     double load_start, load_end, noise_start, noise_end;
     const char *warnings[16];

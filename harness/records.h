@@ -8,7 +8,7 @@
 #include "cxb/core/timing.h"
 #include "harness/registry.h"
 
-#define CXB_SCHEMA_VERSION "1.0.0"
+#define CXB_SCHEMA_VERSION "1.1.0"
 
 typedef struct cxb_sample_row {
     const char *run_id;
@@ -17,6 +17,7 @@ typedef struct cxb_sample_row {
     const char *params; /* canonical */
     uint64_t n;
     unsigned threads;
+    const char *bind; /* the --bind policy of a pthreads row's pool, "" for other rows */
     uint64_t seed;
     unsigned rep;
     const char *mode; /* cpu, cold, hot, sync */
@@ -25,7 +26,6 @@ typedef struct cxb_sample_row {
     cxb_phases ph;
     int64_t time_ns;
     long long instructions; /* < 0: not measured */
-    int throttled;
     uint64_t checksum;
     int64_t t_start_ns;
     const char *extra; /* canonical k=v;k=v or "" */

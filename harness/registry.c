@@ -90,6 +90,20 @@ const cxb_impl *cxb_impl_find(const char *id, const cxb_study **study)
     return NULL;
 }
 
+cxb_impl_name cxb_impl_parts(const cxb_impl *impl)
+{
+    cxb_impl_name n = {"", "", ""};
+    const char *a = strchr(impl->id, '.'), *v = a ? strrchr(a + 1, '.') : NULL;
+    if (!a || !v) { /* not study.algorithm.variant: the whole id as the algorithm */
+        snprintf(n.algorithm, sizeof n.algorithm, "%s", impl->id);
+        return n;
+    }
+    snprintf(n.study, sizeof n.study, "%.*s", (int)(a - impl->id), impl->id);
+    snprintf(n.algorithm, sizeof n.algorithm, "%.*s", (int)(v - a - 1), a + 1);
+    snprintf(n.variant, sizeof n.variant, "%s", v + 1);
+    return n;
+}
+
 int cxb_impl_available(const cxb_impl *impl, const char **why)
 {
     if (!(impl->flags & CXB_IMPL_NEEDS_GPU))

@@ -27,16 +27,22 @@ enum {
 };
 
 struct cxb_pool;
+struct cxb_timing;
 
-/* What an implementation gets at setup. */
+/* What an implementation gets at setup, valid until its teardown. */
 typedef struct cxb_env {
-    struct cxb_pool *pool; /* the worker pool (pthreads backends) */
-    unsigned threads;
+    struct cxb_pool *pool; /* the worker pool of the point's threads (pthreads backends) */
+    unsigned threads;      /* its worker count */
+    /* the harness's timing handle of a CUDA row (cxb/core/cuda.h: the pre-sample spin its first
+     * timed phase queues on its stream); NULL for other rows and for CXB_TIMING_SYNC ones */
+    struct cxb_timing *timing;
 } cxb_env;
 
+/* A descriptor is written with designated initialisers; its study, algorithm and variant are
+ * the three parts of its id (architecture.md "Identifiers"), never repeated beside it
+ * (cxb_impl_parts). */
 typedef struct cxb_impl {
     const char *id; /* study.algorithm.variant */
-    const char *study, *algorithm, *variant;
     cxb_backend backend;
     unsigned flags;
     const char *summary; /* one line for `cxbench list` */
@@ -170,6 +176,12 @@ const cxb_sweep *cxb_study_sweeps(const cxb_study *study, const char *preset, si
 void cxb_study_preset_names(const cxb_study *study, char *buf, size_t size);
 const cxb_study *cxb_study_find(const char *name);
 const cxb_impl *cxb_impl_find(const char *id, const cxb_study **study);
+
+/* The parts of an implementation's id "study.algorithm.variant". */
+typedef struct cxb_impl_name {
+    char study[32], algorithm[64], variant[64];
+} cxb_impl_name;
+cxb_impl_name cxb_impl_parts(const cxb_impl *impl);
 /* 1 if the implementation can run here (a GPU for CUDA ones); else 0 and *why. */
 int cxb_impl_available(const cxb_impl *impl, const char **why);
 

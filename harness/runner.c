@@ -30,7 +30,7 @@
 
 /* Before each timed sample of a CUDA row, every SM spins this long: long enough for the clocks
  * to leave the idle state the host-side checks left them in, and for the host to queue the
- * sample's work behind the spin when it runs on the row's own stream (cxb_cuda_spin_arm);
+ * sample's work behind the spin when it runs on the row's own stream (cxb_timing_arm);
  * short against a sample's own cost (a verified 2^28 checksum takes about a second). */
 #define CXB_PRESAMPLE_SPIN_NS 5000000
 
@@ -87,18 +87,6 @@ static int list_has(const char *list, const char *id)
     return 0;
 }
 
-static cxb_status parse_fixed(cxb_params *p, const char *fixed)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", fixed ? fixed : "");
-    for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
-        cxb_status st = cxb_params_set_kv(p, kv);
-        if (st != CXB_OK)
-            return st;
-    }
-    return CXB_OK;
-}
-
 static cxb_status add_point(point_list *pl, const cxb_impl *impl, const cxb_params *p)
 {
     point pt;
@@ -141,7 +129,7 @@ static cxb_status expand_sweep(point_list *pl, const cxb_run_opts *o, const cxb_
     for (char *save = NULL, *v = strtok_r(values, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
         cxb_params p;
         cxb_params_init(&p);
-        cxb_status st = parse_fixed(&p, sw->fixed);
+        cxb_status st = cxb_params_parse(&p, sw->fixed, ';', sw->name);
         if (st == CXB_OK)
             st = cxb_params_set(&p, sw->x_param, v);
         for (size_t i = 0; st == CXB_OK && i < o->overrides.count; ++i)
@@ -384,6 +372,106 @@ static cxb_status write_floors(const char *path, cxb_pool *pool, int want_cuda)
     return cxb_afile_commit(&af);
 }
 
+/* ---- the pools (method.md "Threads"): one per thread count, all bound by --bind ---- */
+
+/* Pools of other thread counts than the run's, kept parked for the run's later points (a
+ * thread sweep comes back to the same counts for every row); past this many the oldest is
+ * closed, so a sweep up to the core count does not leave thousands of threads parked. */
+#define CXB_RUN_POOLS_KEPT 8
+
+typedef struct pool_set {
+    cxb_bind_policy bind;
+    cxb_pool *run;                        /* the run's own pool: --threads */
+    cxb_pool *kept[CXB_RUN_POOLS_KEPT];   /* others, oldest first */
+    size_t nkept;
+    cxb_prov_pool *used;                  /* every pool a point ran on, for provenance */
+    size_t nused, capused;
+} pool_set;
+
+/* Notes a pool's binding in the provenance list once it has run (its description is
+ * final after the first dispatch, include/cxb/core/pool.h). */
+static cxb_status pool_note(pool_set *ps, const cxb_pool *pool)
+{
+    unsigned threads = cxb_pool_threads(pool);
+    const char *desc = cxb_pool_binding(pool);
+    for (size_t i = 0; i < ps->nused; ++i)
+        if (ps->used[i].threads == threads && strcmp(ps->used[i].description, desc) == 0)
+            return CXB_OK;
+    if (ps->nused == ps->capused) {
+        size_t cap = ps->capused ? 2 * ps->capused : 8;
+        cxb_prov_pool *nv = realloc(ps->used, cap * sizeof *nv);
+        if (!nv)
+            return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+        ps->used = nv;
+        ps->capused = cap;
+    }
+    char *copy = malloc(strlen(desc) + 1);
+    if (!copy)
+        return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+    strcpy(copy, desc);
+    ps->used[ps->nused].threads = threads;
+    ps->used[ps->nused].policy = cxb_bind_policy_name(ps->bind);
+    ps->used[ps->nused].description = copy;
+    ps->nused++;
+    return CXB_OK;
+}
+
+/* The pool of `threads` workers, created (bound by the run's --bind, pinned and parked)
+ * before the point's setup, so that no pool is ever built inside a timed region. */
+static cxb_status pool_get(pool_set *ps, unsigned threads, cxb_pool **out)
+{
+    if (threads == cxb_pool_threads(ps->run)) {
+        *out = ps->run;
+        return CXB_OK;
+    }
+    for (size_t i = 0; i < ps->nkept; ++i)
+        if (cxb_pool_threads(ps->kept[i]) == threads) {
+            *out = ps->kept[i];
+            return CXB_OK;
+        }
+    if (ps->nkept == CXB_RUN_POOLS_KEPT) {
+        cxb_pool_destroy(ps->kept[0]);
+        memmove(ps->kept, ps->kept + 1, (CXB_RUN_POOLS_KEPT - 1) * sizeof ps->kept[0]);
+        ps->nkept--;
+    }
+    cxb_status st = cxb_pool_create(&ps->kept[ps->nkept], threads, ps->bind);
+    if (st != CXB_OK)
+        return st;
+    *out = ps->kept[ps->nkept++];
+    return CXB_OK;
+}
+
+static void pool_set_free(pool_set *ps)
+{
+    for (size_t i = 0; i < ps->nkept; ++i)
+        cxb_pool_destroy(ps->kept[i]);
+    cxb_pool_destroy(ps->run);
+    for (size_t i = 0; i < ps->nused; ++i)
+        free((char *)ps->used[i].description);
+    free(ps->used);
+    memset(ps, 0, sizeof *ps);
+}
+
+/* The environment of a point: a pthreads row gets the pool of its `threads` parameter (the
+ * runner set it to the run's count where the sweep did not); every other row the run's pool
+ * (a CUDA row's `threads` counts GPU threads). A value out of range is left to the row's setup
+ * to reject with its own message. */
+static cxb_status point_env(pool_set *ps, const point *pt, cxb_env *env)
+{
+    cxb_pool *pool = ps->run;
+    uint64_t threads = 0;
+    if (pt->impl->backend == CXB_BACKEND_PTHREADS &&
+        cxb_params_u64(&pt->params, "threads", 0, &threads) == CXB_OK && threads >= 1 &&
+        threads <= 4096) {
+        cxb_status st = pool_get(ps, (unsigned)threads, &pool);
+        if (st != CXB_OK)
+            return st;
+    }
+    env->pool = pool;
+    env->threads = cxb_pool_threads(pool);
+    return CXB_OK;
+}
+
 /* ---- one point ---- */
 
 typedef struct run_state {
@@ -411,36 +499,51 @@ static cxb_status point_error(const point *pt, cxb_status st, const char *what)
     return cxb_fail(st, "%s [%s]: %s%s", pt->impl->id, pt->canonical, what, msg);
 }
 
-static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
+static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
 {
     const cxb_impl *im = pt->impl;
     const cxb_run_opts *o = rs->o;
     void *ctx = NULL;
-    cxb_status st = im->setup(&pt->params, env, &ctx);
+    cxb_env envv;
+    cxb_status st = point_env(pools, pt, &envv);
     if (st != CXB_OK)
         return point_error(pt, st, "");
-    cxb_phases ph;
-    /* make it work first (harness.md 3.1): one untimed run, checked against the reference */
-    cxb_phases_clear(&ph);
-    st = im->reset(ctx);
     const int cuda_row = im->backend == CXB_BACKEND_CUDA;
     /* does this row queue the pre-sample spin on its stream? (cxb/core/cuda.h) Not offered to rows
      * that synchronise inside their phases (CXB_TIMING_SYNC: host loops between the events,
      * malloc's cudaMalloc rows): their host work would overlap the queued spin and the events
-     * would miss it. */
+     * would miss it. The handle lives as long as the point. */
     const int may_queue = cuda_row && !(im->flags & CXB_TIMING_SYNC);
+    cxb_timing timing;
+    cxb_timing_init(&timing);
+    envv.timing = may_queue ? &timing : NULL;
+    const cxb_env *env = &envv;
+    /* the binding the point's workers ran under, per sample (a pthreads row only: the others
+     * do their timed work outside the pool) */
+    const char *bind = im->backend == CXB_BACKEND_PTHREADS ? cxb_bind_policy_name(pools->bind) : "";
+    st = im->setup(&pt->params, env, &ctx);
+    if (st != CXB_OK) {
+        cxb_timing_destroy(&timing);
+        return point_error(pt, st, "");
+    }
+    cxb_phases ph;
+    /* make it work first (harness.md 3.1): one untimed run, checked against the reference */
+    cxb_phases_clear(&ph);
+    st = im->reset(ctx);
     if (may_queue)
-        cxb_cuda_spin_arm(CXB_PRESAMPLE_SPIN_NS);
+        cxb_timing_arm(&timing, CXB_PRESAMPLE_SPIN_NS);
     if (st == CXB_OK)
         st = im->run(ctx, &ph);
-    const int stream_spin = may_queue && cxb_cuda_spin_disarm(NULL);
+    const int stream_spin = may_queue && cxb_timing_disarm(&timing, NULL);
     if (st != CXB_OK) {
         im->teardown(ctx);
+        cxb_timing_destroy(&timing);
         return point_error(pt, st, "");
     }
     st = im->verify(ctx);
     if (st != CXB_OK) {
         im->teardown(ctx);
+        cxb_timing_destroy(&timing);
         return point_error(pt, CXB_EFAIL, "verification failed: ");
     }
     uint64_t verified_sum = im->checksum(ctx);
@@ -452,6 +555,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
     cxb_params_u64(&pt->params, "threads", 1, &threads);
     if (o->instructions) { /* harness.md 9: one callgrind count of the region instead of samples */
         im->teardown(ctx);
+        cxb_timing_destroy(&timing);
         long long ir = 0;
         int64_t t0 = cxb_clock_ns();
         st = cxb_instructions_measure(im, pt->canonical, &ir);
@@ -466,6 +570,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         row.params = pt->canonical;
         row.n = n;
         row.threads = (unsigned)threads;
+        row.bind = *bind ? "none" : ""; /* the counted run's own pool is unpinned (instructions.c) */
         row.seed = seed;
         row.mode = "callgrind";
         row.batch = 1;
@@ -511,7 +616,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         if (st != CXB_OK)
             break;
         if (stream_spin)
-            cxb_cuda_spin_arm(CXB_PRESAMPLE_SPIN_NS);
+            cxb_timing_arm(&timing, CXB_PRESAMPLE_SPIN_NS);
         cxb_phases_clear(&ph);
         int64_t t_start = cxb_clock_ns();
         int64_t c0 = cxb_cpu_clock_ns();
@@ -520,7 +625,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         int64_t t_end = cxb_clock_ns();
         int64_t spin_ns = 0; /* the queued spin is in the run's wall time: taken off below */
         if (stream_spin)
-            cxb_cuda_spin_disarm(&spin_ns);
+            cxb_timing_disarm(&timing, &spin_ns);
         if (st != CXB_OK)
             break;
         uint64_t sum = im->checksum(ctx);
@@ -539,6 +644,7 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         row.params = pt->canonical;
         row.n = n;
         row.threads = (unsigned)threads;
+        row.bind = bind;
         row.seed = seed;
         row.rep = reps;
         row.mode = im->backend == CXB_BACKEND_CUDA ? ((im->flags & CXB_TIMING_SYNC) ? "sync" : "hot")
@@ -574,6 +680,9 @@ static cxb_status run_point(run_state *rs, const point *pt, cxb_env *env)
         }
     }
     im->teardown(ctx);
+    cxb_timing_destroy(&timing);
+    if (st == CXB_OK && im->backend == CXB_BACKEND_PTHREADS)
+        st = pool_note(pools, env->pool);
     if (st != CXB_OK) {
         free(phs);
         return st == CXB_EINTR ? st : point_error(pt, st, "");
@@ -648,17 +757,17 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         return mst;
     make_run_id(run_id, sizeof run_id);
 
-    cxb_pool *pool = NULL;
-    cxb_status st = cxb_pool_create(&pool, o->threads, o->bind);
+    pool_set pools = {o->bind, NULL, {NULL}, 0, NULL, 0, 0};
+    cxb_status st = cxb_pool_create(&pools.run, o->threads, o->bind);
     if (st != CXB_OK)
         return st;
+    cxb_pool *pool = pools.run;
     unsigned threads = cxb_pool_threads(pool);
-    cxb_env env = {pool, threads};
 
     point_list pl = {0};
     FILE *log = tmpfile();
     if (!log) {
-        cxb_pool_destroy(pool);
+        pool_set_free(&pools);
         return cxb_fail(CXB_ERESOURCE, "runner: cannot create a temporary file");
     }
     char unavailable[512] = "";
@@ -679,7 +788,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     if (st != CXB_OK) {
         fclose(log);
         free(pl.v);
-        cxb_pool_destroy(pool);
+        pool_set_free(&pools);
         return st;
     }
 
@@ -747,7 +856,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         for (size_t i = 0; i < pl.n && st == CXB_OK; ++i) {
             rs.index = i;
             progress(&rs, &pl.v[i]);
-            st = run_point(&rs, &pl.v[i], &env);
+            st = run_point(&rs, &pl.v[i], &pools);
         }
         if (st == CXB_OK)
             st = cxb_afile_commit(&samples);
@@ -769,11 +878,13 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     }
     if (st == CXB_OK && o->noise_s > 0 && !o->instructions)
         prov.noise_end = cxb_noise_score(o->noise_s);
+    prov.pools = pools.used;
+    prov.npools = pools.nused;
     if (st == CXB_OK)
         st = finish_run(o, partial, final_dir, &prov);
     fclose(log);
     free(pl.v);
-    cxb_pool_destroy(pool);
+    pool_set_free(&pools);
     if (st == CXB_OK)
         cxb_cleanup_drop(partial_slot); /* renamed into place */
     if (st != CXB_OK) {

@@ -54,22 +54,7 @@ static void fmtg(char *buf, size_t size, double v, const char *fmt)
 
 int cxb_rset_param(const char *params, const char *key, char *buf, size_t size)
 {
-    size_t kl = strlen(key);
-    const char *p = params;
-    while (p && *p) {
-        const char *end = strchr(p, ';');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
-            size_t vl = len - kl - 1;
-            if (vl >= size)
-                vl = size - 1;
-            memcpy(buf, p + kl + 1, vl);
-            buf[vl] = '\0';
-            return 1;
-        }
-        p = end ? end + 1 : NULL;
-    }
-    return 0;
+    return cxb_params_lookup(params, ';', key, buf, size);
 }
 
 /* params without key (canonical order kept). */

@@ -43,17 +43,29 @@ cxb_status cxb_cuda_spin(int64_t ns)
     return no_cuda();
 }
 
-void cxb_cuda_spin_arm(int64_t ns)
+void cxb_timing_init(cxb_timing *t)
 {
-    (void)ns;
+    t->spin_ns = -1;
+    t->queued = 0;
+    t->ev[0] = t->ev[1] = NULL;
 }
 
-int cxb_cuda_spin_disarm(int64_t *spin_ns)
+void cxb_timing_arm(cxb_timing *t, int64_t ns)
+{
+    t->spin_ns = ns > 0 ? ns : 0;
+    t->queued = 0;
+}
+
+int cxb_timing_disarm(cxb_timing *t, int64_t *spin_ns)
 {
     if (spin_ns)
         *spin_ns = 0;
+    t->spin_ns = -1;
+    t->queued = 0;
     return 0;
 }
+
+void cxb_timing_destroy(cxb_timing *t) { (void)t; }
 
 cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **ctx, const cxb_lf24_job *job,
                                 cxb_lf24_cuda_variant variant, cxb_lf24_carry_mode carry,
@@ -96,6 +108,11 @@ const double *cxb_lf24_cuda_sums(const cxb_lf24_cuda *ctx)
 }
 
 void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx) { (void)ctx; }
+void cxb_lf24_cuda_set_timing(cxb_lf24_cuda *ctx, struct cxb_timing *timing)
+{
+    (void)ctx;
+    (void)timing;
+}
 
 cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm)
 {
@@ -120,6 +137,11 @@ const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx)
 }
 
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx) { (void)ctx; }
+void cxb_store_cuda_set_timing(cxb_store_cuda *ctx, struct cxb_timing *timing)
+{
+    (void)ctx;
+    (void)timing;
+}
 
 cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **ctx, const cxb_bulk_spec *spec, const void *states,
                                 unsigned spm, cxb_phases *setup)
@@ -154,3 +176,8 @@ const double *cxb_bulk_cuda_sums(const cxb_bulk_cuda *ctx)
 }
 
 void cxb_bulk_cuda_destroy(cxb_bulk_cuda *ctx) { (void)ctx; }
+void cxb_bulk_cuda_set_timing(cxb_bulk_cuda *ctx, struct cxb_timing *timing)
+{
+    (void)ctx;
+    (void)timing;
+}

@@ -11,7 +11,6 @@ void cxb_phases_clear(cxb_phases *ph)
 {
     for (int i = 0; i < CXB_PHASE_COUNT; ++i)
         ph->ns[i] = CXB_PHASE_NA;
-    ph->sm_clock_mhz = 0.0;
 }
 
 static int64_t clock_read(clockid_t id)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cxb/graph/gen.h"
-#include "harness/params.h"
+#include "cxb/core/params.h"
 
 static const char *const model_names[] = {"line", "ring",   "lattice", "gnm",  "gnp",   "ws",
                                           "wsfast", "nw", "disjoint", "rmat", "kron", "bacopy"};
@@ -105,19 +105,20 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
     s->model = (cxb_gen_model)model;
     if (strlen(text) >= sizeof s->text)
         return cxb_fail(CXB_EINPUT, "%.40s...: spec too long", text);
-    char buf[sizeof s->text];
-    strcpy(buf, colon ? colon + 1 : "");
-    size_t bl = strlen(buf);
-    if (colon && (bl == 0 || buf[0] == ',' || buf[bl - 1] == ',' || strstr(buf, ",,")))
+    const char *body = colon ? colon + 1 : "";
+    size_t bl = strlen(body);
+    if (colon && (bl == 0 || body[0] == ',' || body[bl - 1] == ',' || strstr(body, ",,")))
         return cxb_fail(CXB_EINPUT, "%s: expected MODEL:key=value,key=value", text);
+    /* the one list parser (cxb/core/params.h): malformed items and repeated keys are refused
+     * there, naming the spec; values come back in canonical form (2^20 as 1048576) */
+    cxb_params kvs;
+    cxb_params_init(&kvs);
+    cxb_status pst = cxb_params_parse(&kvs, body, ',', text);
+    if (pst != CXB_OK)
+        return pst;
     int seen = 0; /* bit per key index */
-    char *save = NULL;
-    for (char *kv = colon ? strtok_r(buf, ",", &save) : NULL; kv; kv = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(kv, '=');
-        if (!eq || eq == kv || !eq[1])
-            return cxb_fail(CXB_EINPUT, "%s: '%s': expected key=value", text, kv);
-        *eq = '\0';
-        const char *key = kv, *v = eq + 1;
+    for (size_t i = 0; i < kvs.count; ++i) {
+        const char *key = kvs.key[i], *v = kvs.val[i];
         int ki = 0;
         while (model_keys[model].keys[ki] && strcmp(model_keys[model].keys[ki], key))
             ++ki;
@@ -129,8 +130,6 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
             return cxb_fail(CXB_EINPUT, "%s: unknown key '%s' for %s (keys: %s)", text, key,
                             model_names[model], list);
         }
-        if (seen & (1 << ki))
-            return cxb_fail(CXB_EINPUT, "%s: key '%s' given twice", text, key);
         seen |= 1 << ki;
         char where[600];
         snprintf(where, sizeof where, "%s: %s", text, key);
@@ -140,9 +139,8 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
                 return st;
         } else if (!strcmp(key, "p") || !strcmp(key, "a") || !strcmp(key, "b") ||
                    (!strcmp(key, "c") && model == CXB_GEN_RMAT)) {
-            char *end;
-            double p = strtod(v, &end);
-            if (*end || end == v || !(p >= 0.0 && p <= 1.0))
+            double p = -1;
+            if (cxb_parse_double(v, where, &p) != CXB_OK || !(p >= 0.0 && p <= 1.0))
                 return cxb_fail(CXB_EINPUT, "%s: %s=%s: expected a decimal in [0, 1]", text, key, v);
             *(key[0] == 'p' ? &s->p : key[0] == 'a' ? &s->a : key[0] == 'b' ? &s->b : &s->cc) = p;
         } else {

@@ -49,6 +49,11 @@ cxb_status cxb_init_cuda_outputs(const cxb_init_cuda *ctx, uint64_t tid, uint32_
 }
 
 void cxb_init_cuda_destroy(cxb_init_cuda *ctx) { (void)ctx; }
+void cxb_init_cuda_set_timing(cxb_init_cuda *ctx, struct cxb_timing *timing)
+{
+    (void)ctx;
+    (void)timing;
+}
 
 cxb_status cxb_jump_cuda_create(cxb_jump_cuda **ctx, cxb_jump_method method, uint64_t seed, uint64_t threads,
                                 const uint64_t distance[4])
@@ -80,6 +85,11 @@ cxb_status cxb_jump_cuda_states(const cxb_jump_cuda *ctx, uint64_t first, uint64
 }
 
 void cxb_jump_cuda_destroy(cxb_jump_cuda *ctx) { (void)ctx; }
+void cxb_jump_cuda_set_timing(cxb_jump_cuda *ctx, struct cxb_timing *timing)
+{
+    (void)ctx;
+    (void)timing;
+}
 #else
 typedef int cxb_init_no_cuda_unused; /* ISO C: a translation unit is not empty */
 #endif

@@ -163,46 +163,60 @@ static cxb_status launch_spin(cudaStream_t stream, int64_t ns)
     return CXB_CUDA_LAUNCHED("cxb_spin_kernel");
 }
 
-/* The armed spin (cxb/core/cuda.h): the runner and the rows run on one host thread. */
-static int64_t spin_armed_ns = -1; /* < 0: not armed */
-static int spin_queued;
-static cudaEvent_t spin_ev[2]; /* around the queued spin; created on first use */
-
-extern "C" void cxb_cuda_spin_arm(int64_t ns)
+/* The timing handle (cxb/core/cuda.h): the runner and the row use it from one host thread. */
+extern "C" void cxb_timing_init(cxb_timing *t)
 {
-    spin_armed_ns = ns > 0 ? ns : 0;
-    spin_queued = 0;
+    t->spin_ns = -1;
+    t->queued = 0;
+    t->ev[0] = t->ev[1] = NULL;
 }
 
-extern "C" int cxb_cuda_spin_disarm(int64_t *spin_ns)
+extern "C" void cxb_timing_arm(cxb_timing *t, int64_t ns)
 {
-    int queued = spin_queued;
+    t->spin_ns = ns > 0 ? ns : 0;
+    t->queued = 0;
+}
+
+extern "C" int cxb_timing_disarm(cxb_timing *t, int64_t *spin_ns)
+{
+    int queued = t->queued;
     float ms = 0.0f;
     if (spin_ns) {
         *spin_ns = 0;
-        if (queued && cudaEventElapsedTime(&ms, spin_ev[0], spin_ev[1]) == cudaSuccess)
+        if (queued && cudaEventElapsedTime(&ms, (cudaEvent_t)t->ev[0], (cudaEvent_t)t->ev[1]) == cudaSuccess)
             *spin_ns = (int64_t)((double)ms * 1e6 + 0.5);
         else if (queued)
             (void)cudaGetLastError(); /* a run that failed before its events: not a later call's error */
     }
-    spin_armed_ns = -1;
-    spin_queued = 0;
+    t->spin_ns = -1;
+    t->queued = 0;
     return queued;
 }
 
-cxb_status cxb_cuda_spin_enqueue(cudaStream_t stream)
+extern "C" void cxb_timing_destroy(cxb_timing *t)
 {
-    if (spin_armed_ns < 0 || spin_queued)
+    for (int i = 0; i < 2; ++i)
+        if (t->ev[i])
+            cudaEventDestroy((cudaEvent_t)t->ev[i]);
+    t->ev[0] = t->ev[1] = NULL;
+}
+
+cxb_status cxb_timing_enqueue(cxb_timing *t, cudaStream_t stream)
+{
+    if (!t || t->spin_ns < 0 || t->queued)
         return CXB_OK;
     for (int i = 0; i < 2; ++i)
-        if (!spin_ev[i])
-            CXB_CUDA_TRY(cudaEventCreate(&spin_ev[i]));
-    CXB_CUDA_TRY(cudaEventRecord(spin_ev[0], stream));
-    cxb_status st = launch_spin(stream, spin_armed_ns);
+        if (!t->ev[i]) {
+            cudaEvent_t e;
+            CXB_CUDA_TRY(cudaEventCreate(&e));
+            t->ev[i] = e;
+        }
+    CXB_CUDA_TRY(cudaEventRecord((cudaEvent_t)t->ev[0], stream));
+    cxb_status st = launch_spin(stream, t->spin_ns);
     if (st != CXB_OK)
         return st;
-    CXB_CUDA_TRY(cudaEventRecord(spin_ev[1], stream));
-    spin_queued = 1;
+    CXB_CUDA_TRY(cudaEventRecord((cudaEvent_t)t->ev[1], stream));
+    t->queued = 1;
     return CXB_OK;
 }
 

@@ -10,6 +10,7 @@ cxb_status cxb_event_timer_create(cxb_event_timer *tm)
 {
     tm->start = tm->stop = NULL;
     tm->stream = 0;
+    tm->timing = NULL;
     cxb_status st = CXB_CUDA(cudaEventCreate(&tm->start));
     if (st == CXB_OK)
         st = CXB_CUDA(cudaEventCreate(&tm->stop));
@@ -21,7 +22,7 @@ cxb_status cxb_event_timer_create(cxb_event_timer *tm)
 cxb_status cxb_event_timer_begin(cxb_event_timer *tm, cudaStream_t stream)
 {
     tm->stream = stream;
-    cxb_status st = cxb_cuda_spin_enqueue(stream);
+    cxb_status st = cxb_timing_enqueue(tm->timing, stream);
     return st != CXB_OK ? st : CXB_CUDA(cudaEventRecord(tm->start, stream));
 }
 

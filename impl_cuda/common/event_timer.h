@@ -3,7 +3,8 @@
  * implementation's stream).
  *
  *   cxb_event_timer tm;           create once per context
- *   cxb_event_timer_begin(&tm, s) records the start event on stream s, after the runner's
+ *   tm.timing = env->timing       the harness's timing handle (may stay NULL)
+ *   cxb_event_timer_begin(&tm, s) records the start event on stream s, after the handle's
  *                                 armed pre-sample spin if one is pending (cxb/core/cuda.h)
  *   ... enqueue the phase's work on s ...
  *   cxb_event_timer_end(&tm, ph, CXB_PHASE_KERNEL)
@@ -18,12 +19,14 @@
 
 #include <cuda_runtime.h>
 
+#include "cxb/core/cuda.h"
 #include "cxb/core/status.h"
 #include "cxb/core/timing.h"
 
 typedef struct cxb_event_timer {
     cudaEvent_t start, stop; /* NULL until created */
     cudaStream_t stream;     /* of the open phase */
+    cxb_timing *timing;      /* the harness's handle, or NULL: no spin queued */
 } cxb_event_timer;
 
 cxb_status cxb_event_timer_create(cxb_event_timer *tm);
@@ -32,9 +35,9 @@ cxb_status cxb_event_timer_begin(cxb_event_timer *tm, cudaStream_t stream);
 cxb_status cxb_event_timer_end(cxb_event_timer *tm, cxb_phases *ph, cxb_phase phase);
 void cxb_event_timer_destroy(cxb_event_timer *tm);
 
-/* Queues the runner's armed pre-sample spin (cxb/core/cuda.h, cxb_cuda_spin_arm) on `stream` if it
- * is armed and not yet queued; a row that records its own start event calls this right before
- * it. Defined in device.cu. */
-cxb_status cxb_cuda_spin_enqueue(cudaStream_t stream);
+/* Queues the pre-sample spin armed on the harness's handle t (cxb/core/cuda.h) on `stream` if
+ * it is armed and not yet queued (t may be NULL: nothing to do); a row that records its own
+ * start event calls this right before it. Defined in device.cu. */
+cxb_status cxb_timing_enqueue(cxb_timing *t, cudaStream_t stream);
 
 #endif

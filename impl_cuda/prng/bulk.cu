@@ -310,6 +310,11 @@ struct cxb_bulk_cuda {
     void *d_states, *d_out, *h_out;
 };
 
+extern "C" void cxb_bulk_cuda_set_timing(cxb_bulk_cuda *c, cxb_timing *timing)
+{
+    c->tm.timing = timing;
+}
+
 extern "C" void cxb_bulk_cuda_destroy(cxb_bulk_cuda *c)
 {
     if (!c)

@@ -63,6 +63,11 @@ static cxb_status curand_check(curandStatus_t s, const char *what, cxb_status ki
     return cxb_fail(kind, "cuRAND: %s: %s (status %d)", what, curand_name(s), (int)s);
 }
 
+extern "C" void cxb_curand_cuda_set_timing(cxb_curand_cuda *ctx, cxb_timing *timing)
+{
+    ctx->o.tm.timing = timing;
+}
+
 extern "C" void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx)
 {
     if (!ctx)

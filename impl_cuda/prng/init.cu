@@ -75,6 +75,7 @@ struct cxb_init_cuda {
     int sms;
     cudaStream_t stream;
     cudaEvent_t ev[3];
+    cxb_timing *timing; /* the harness's handle (cxb/core/cuda.h), or NULL */
     void *d_states;
     uint32_t *d_out;
     void *d_tab;       /* XORWOW warp tables / MRG32k3a tables */
@@ -228,6 +229,11 @@ static __global__ void __launch_bounds__(INIT_BLOCK)
 }
 
 /* ---- host side ---- */
+
+extern "C" void cxb_init_cuda_set_timing(cxb_init_cuda *c, cxb_timing *timing)
+{
+    c->timing = timing;
+}
 
 extern "C" void cxb_init_cuda_destroy(cxb_init_cuda *c)
 {
@@ -463,8 +469,8 @@ extern "C" cxb_status cxb_init_cuda_run(cxb_init_cuda *c, cxb_phases *ph)
         ph->ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
         ph->ns[CXB_PHASE_RNG] = CXB_PHASE_NA;
     }
-    { /* the runner's pre-sample spin, right before the start event (cxb/core/cuda.h) */
-        cxb_status sp = cxb_cuda_spin_enqueue(c->stream);
+    { /* the harness's pre-sample spin, right before the start event (cxb/core/cuda.h) */
+        cxb_status sp = cxb_timing_enqueue(c->timing, c->stream);
         if (sp != CXB_OK)
             return sp;
     }

@@ -34,6 +34,7 @@ struct cxb_jump_cuda {
     size_t state_bytes;
     cudaStream_t stream;
     cudaEvent_t ev[2];
+    cxb_timing *timing; /* the harness's handle (cxb/core/cuda.h), or NULL */
     void *d_states;
     void *d_tab;
 };
@@ -72,6 +73,11 @@ static __global__ void __launch_bounds__(JUMP_BLOCK)
         break;
     }
     }
+}
+
+extern "C" void cxb_jump_cuda_set_timing(cxb_jump_cuda *c, cxb_timing *timing)
+{
+    c->timing = timing;
 }
 
 extern "C" void cxb_jump_cuda_destroy(cxb_jump_cuda *c)
@@ -158,8 +164,8 @@ extern "C" cxb_status cxb_jump_cuda_run(cxb_jump_cuda *c, cxb_phases *ph)
 {
     if (ph)
         ph->ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
-    { /* the runner's pre-sample spin, right before the start event (cxb/core/cuda.h) */
-        cxb_status sp = cxb_cuda_spin_enqueue(c->stream);
+    { /* the harness's pre-sample spin, right before the start event (cxb/core/cuda.h) */
+        cxb_status sp = cxb_timing_enqueue(c->timing, c->stream);
         if (sp != CXB_OK)
             return sp;
     }

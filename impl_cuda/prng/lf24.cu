@@ -414,6 +414,11 @@ static cxb_status shared_config(cxb_lf24_cuda *ctx, unsigned block, int dev)
     return CXB_OK;
 }
 
+extern "C" void cxb_lf24_cuda_set_timing(cxb_lf24_cuda *ctx, cxb_timing *timing)
+{
+    ctx->tm.timing = timing;
+}
+
 extern "C" void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx)
 {
     if (!ctx)

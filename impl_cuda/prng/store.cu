@@ -35,6 +35,11 @@ static __global__ void __launch_bounds__(CXB_STORE_BLOCK)
         out[4u * n4 + g] = (uint32_t)(4u * n4 + g);
 }
 
+extern "C" void cxb_store_cuda_set_timing(cxb_store_cuda *ctx, cxb_timing *timing)
+{
+    ctx->o.tm.timing = timing;
+}
+
 extern "C" void cxb_store_cuda_destroy(cxb_store_cuda *ctx)
 {
     if (!ctx)

@@ -22,6 +22,7 @@
 #include "cxb/graph/graph.h"
 #include "cxb/graphgen/models.h"
 #include "cxb/graphgen/cuda.h"
+#include "cxb/core/params.h"
 #include "cxb/core/pool.h"
 #include "harness/atomic.h"
 #include "harness/cli.h"
@@ -61,22 +62,20 @@ static cxb_status parse_spec(const char *text, gg_spec *s)
         return cxb_fail(CXB_EINPUT, "%s: expected alpha:... or ba:...", text);
     s->a.seed = s->b.seed = 1;
     int have_n = 0, have_k = 0, have_alpha = 0, have_m = 0;
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", body);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        char *eq = strchr(tok, '=');
-        if (!eq)
-            return cxb_fail(CXB_EINPUT, "%s: '%s': expected key=value", text, tok);
-        *eq = '\0';
-        const char *key = tok, *val = eq + 1;
+    /* the one list parser (cxb/core/params.h): values in canonical form, repeats refused */
+    cxb_params kvs;
+    cxb_params_init(&kvs);
+    cxb_status pst = cxb_params_parse(&kvs, body, ',', text);
+    if (pst != CXB_OK)
+        return pst;
+    for (size_t i = 0; i < kvs.count; ++i) {
+        const char *key = kvs.key[i], *val = kvs.val[i];
         char where[96];
         snprintf(where, sizeof where, "%s: %s", s->ba ? "ba" : "alpha", key);
         uint64_t u = 0;
         if (!strcmp(key, "alpha") && !s->ba) {
-            char *end;
-            s->a.alpha = strtod(val, &end);
-            if (end == val || *end)
-                return cxb_fail(CXB_EINPUT, "%s=%s: expected a number", where, val);
+            if (cxb_parse_double(val, where, &s->a.alpha) != CXB_OK)
+                return CXB_EINPUT;
             have_alpha = 1;
         } else if (!strcmp(key, "x")) {
             if (strcmp(val, "auto")) {

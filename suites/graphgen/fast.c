@@ -55,8 +55,8 @@ typedef struct ggf_ctx {
     cxb_backend backend;
     cxb_gen_spec spec;
     uint64_t tuples; /* exact, cxb_gen_tuples_hint */
-    cxb_pool *pool, *own_pool; /* pthreads: the generator's pool */
-    cxb_pool *hash_pool;       /* the run's pool: hashes and the large references */
+    cxb_pool *pool;      /* pthreads: the generator's pool */
+    cxb_pool *hash_pool; /* hashes and the large references (untimed; any worker count) */
     unsigned block, grid;
     cxb_edges out;
     double gen_ms, d2h_ms;
@@ -94,13 +94,8 @@ static cxb_status spec_from(const cxb_params *p, cxb_gen_model model, cxb_gen_sp
         st = cxb_params_u64(p, "ef", d, &ef);
     if (st != CXB_OK)
         return st;
-    const char *pv = cxb_params_get(p, "p");
-    if (pv) {
-        char *end;
-        prob = strtod(pv, &end);
-        if (end == pv || *end)
-            return cxb_fail(CXB_EINPUT, "--set p=%s: expected a number", pv);
-    }
+    if ((st = cxb_params_double(p, "p", prob, &prob)) != CXB_OK)
+        return st;
     if (d == 0)
         return cxb_fail(CXB_EINPUT, "--set d=0: the fast generators need d >= 1 tuples per vertex");
     if (!n)
@@ -133,7 +128,7 @@ uint64_t cxb_graphgen_work(const cxb_impl *impl, const cxb_params *params)
 {
     static const cxb_gen_model models[] = {CXB_GEN_BACOPY, CXB_GEN_GNM, CXB_GEN_WSFAST, CXB_GEN_RMAT};
     for (size_t i = 0; i < sizeof models / sizeof models[0]; ++i)
-        if (!strcmp(impl->algorithm, model_id(models[i]))) {
+        if (!strcmp(cxb_impl_parts(impl).algorithm, model_id(models[i]))) {
             cxb_gen_spec s;
             return spec_from(params, models[i], &s) == CXB_OK ? cxb_gen_tuples_hint(&s) : 0;
         }
@@ -248,8 +243,6 @@ void cxb_ggf_teardown(void *vctx)
     if (!c)
         return;
     cxb_edges_free(&c->out);
-    if (c->own_pool)
-        cxb_pool_destroy(c->own_pool);
     free(c);
 }
 
@@ -273,14 +266,14 @@ static cxb_status ggf_setup(const cxb_params *p, const cxb_env *env, cxb_gen_mod
     c->grid = (unsigned)grid;
     c->tuples = st == CXB_OK ? cxb_gen_tuples_hint(&c->spec) : 0;
     if (st == CXB_OK && backend == CXB_BACKEND_PTHREADS) {
-        /* the thread sweep: a pool of its own when threads differs from the run's pool
-         * (compact binding), created and parked here, before any timing */
+        /* the thread sweep: the harness hands over the pool of the point's threads, created,
+         * bound by --bind and parked before any timing (method.md "Threads") */
         uint64_t threads = env->threads;
         if ((st = cxb_params_u64(p, "threads", env->threads, &threads)) == CXB_OK && (threads == 0 || threads > 4096))
             st = cxb_fail(CXB_EINPUT, "--set threads=%llu: 1 to 4096", (unsigned long long)threads);
-        if (st == CXB_OK && (threads != env->threads || !env->pool) &&
-            (st = cxb_pool_create(&c->own_pool, (unsigned)threads, CXB_BIND_COMPACT)) == CXB_OK)
-            c->pool = c->own_pool;
+        if (st == CXB_OK && (!env->pool || threads != env->threads))
+            st = cxb_fail(CXB_EINPUT, "graphgen: --set threads=%llu: no pool of that many workers",
+                          (unsigned long long)threads);
     }
     if (st != CXB_OK) {
         cxb_ggf_teardown(c);

@@ -38,10 +38,11 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
 /* The --set keys of the fast rows, which the faithful rows accept and ignore. */
 #define CXB_GGF_KEYS "tuples", "d", "p", "scale", "ef", "block", "grid"
 
-#define CXB_GGF_IMPL(model, backend, be, flags, summary)                                          \
-    {"graphgen." #model "." #backend, "graphgen", #model, #backend, be, flags, summary,                 \
-     cxb_ggf_setup_##model##_##backend, cxb_ggf_reset, cxb_ggf_run, cxb_ggf_verify, cxb_ggf_checksum, \
-     cxb_ggf_extra, cxb_ggf_teardown}
+#define CXB_GGF_IMPL(model, var, be, flags_, summary_)                                        \
+    {.id = "graphgen." #model "." #var, .backend = be, .flags = flags_, .summary = summary_,     \
+     .setup = cxb_ggf_setup_##model##_##var, .reset = cxb_ggf_reset, .run = cxb_ggf_run,         \
+     .verify = cxb_ggf_verify, .checksum = cxb_ggf_checksum, .extra = cxb_ggf_extra,                 \
+     .teardown = cxb_ggf_teardown}
 #define CXB_GGF_GPU (CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC)
 #define CXB_GGF_IMPL3(model, what)                                                               \
     CXB_GGF_IMPL(model, seq, CXB_BACKEND_SEQ, 0, what "; the reference"),                         \

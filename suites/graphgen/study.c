@@ -55,20 +55,6 @@ static const char *const gg_keys[] = {"n", "k", "alpha", "m", "n0", "seed", "x",
                                       "reduce", "threads", CXB_GGF_KEYS, NULL};
 static const char *const reduce_names[] = {"canonical", NULL};
 
-static cxb_status get_double(const cxb_params *p, const char *key, double def, double *out)
-{
-    const char *v = cxb_params_get(p, key);
-    if (!v) {
-        *out = def;
-        return CXB_OK;
-    }
-    char *end;
-    *out = strtod(v, &end);
-    if (end == v || *end)
-        return cxb_fail(CXB_EINPUT, "--set %s=%s: expected a number", key, v);
-    return CXB_OK;
-}
-
 static cxb_status get_u32(const cxb_params *p, const char *key, uint64_t def, uint32_t *out)
 {
     uint64_t v;
@@ -90,7 +76,7 @@ static cxb_status parse_params(const cxb_params *p, gg_ctx *c)
     if (c->model == GG_ALPHA) {
         cxb_alpha_params *a = &c->ap;
         if ((st = cxb_params_u64(p, "n", 1000, &a->n)) != CXB_OK || (st = get_u32(p, "k", 10, &a->k)) != CXB_OK ||
-            (st = get_double(p, "alpha", 1.0, &a->alpha)) != CXB_OK ||
+            (st = cxb_params_double(p, "alpha", 1.0, &a->alpha)) != CXB_OK ||
             (st = cxb_params_u64(p, "seed", 1, &a->seed)) != CXB_OK || (st = get_u32(p, "x", 0, &a->x)) != CXB_OK ||
             (st = cxb_params_u64(p, "heap_mb", 0, &a->heap_mb)) != CXB_OK)
             return st;
@@ -298,31 +284,32 @@ GG_SETUP(setup_ba_cuda1, GG_BA, CXB_GG_CUDA1)
 GG_SETUP(setup_ba_cuda2, GG_BA, CXB_GG_CUDA2)
 GG_SETUP(setup_ba_cudapool, GG_BA, CXB_GG_CUDAPOOL)
 
-#define GG_IMPL(id, alg, variant, backend, flags, setup, summary)                                  \
-    {id, "graphgen", alg, variant, backend, flags, summary, setup, gg_reset, gg_run, gg_verify,      \
-     gg_checksum, gg_extra, gg_teardown}
+#define GG_IMPL(id_, backend_, flags_, setup_, summary_)                                            \
+    {.id = id_, .backend = backend_, .flags = flags_, .summary = summary_, .setup = setup_,        \
+     .reset = gg_reset, .run = gg_run, .verify = gg_verify, .checksum = gg_checksum,              \
+     .extra = gg_extra, .teardown = gg_teardown}
 #define GPU (CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC)
 
 static const cxb_impl graphgen_impls[] = {
-    GG_IMPL("graphgen.alpha.seq", "alpha", "seq", CXB_BACKEND_SEQ, 0, setup_alpha_seq,
+    GG_IMPL("graphgen.alpha.seq", CXB_BACKEND_SEQ, 0, setup_alpha_seq,
             "Watts alpha-model, Leist Alg. 9: n candidates and a list merge per edge step; the reference"),
-    GG_IMPL("graphgen.alpha.pthreads", "alpha", "pthreads", CXB_BACKEND_PTHREADS, 0, setup_alpha_pthreads,
+    GG_IMPL("graphgen.alpha.pthreads", CXB_BACKEND_PTHREADS, 0, setup_alpha_pthreads,
             "Leist Alg. 10: parallel deviates, propensities and normalisation, sequential selection"),
-    GG_IMPL("graphgen.alpha.cuda1", "alpha", "cuda1", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda1,
+    GG_IMPL("graphgen.alpha.cuda1", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda1,
             "Leist Alg. 11-15 CUDA 1: lists grown with in-kernel malloc/free (X = pow2 >= 1.2k)"),
-    GG_IMPL("graphgen.alpha.cuda2", "alpha", "cuda2", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda2,
+    GG_IMPL("graphgen.alpha.cuda2", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda2,
             "Leist 5.1.3 CUDA 2: host cudaMalloc/cudaFree via mapped memory (X = max(64, pow2 >= 1.2k))"),
-    GG_IMPL("graphgen.alpha.cudapool", "alpha", "cudapool", CXB_BACKEND_CUDA, GPU, setup_alpha_cudapool,
+    GG_IMPL("graphgen.alpha.cudapool", CXB_BACKEND_CUDA, GPU, setup_alpha_cudapool,
             "extension: CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool (no device sync)"),
-    GG_IMPL("graphgen.ba.seq", "ba", "seq", CXB_BACKEND_SEQ, 0, setup_ba_seq,
+    GG_IMPL("graphgen.ba.seq", CXB_BACKEND_SEQ, 0, setup_ba_seq,
             "Leist's Barabasi-Albert, Alg. 16: every Pi recomputed per new vertex; the reference"),
-    GG_IMPL("graphgen.ba.pthreads", "ba", "pthreads", CXB_BACKEND_PTHREADS, 0, setup_ba_pthreads,
+    GG_IMPL("graphgen.ba.pthreads", CXB_BACKEND_PTHREADS, 0, setup_ba_pthreads,
             "Leist 5.2.2: only the Pi loop parallel"),
-    GG_IMPL("graphgen.ba.cuda1", "ba", "cuda1", CXB_BACKEND_CUDA, GPU, setup_ba_cuda1,
+    GG_IMPL("graphgen.ba.cuda1", CXB_BACKEND_CUDA, GPU, setup_ba_cuda1,
             "Leist Alg. 17-20 CUDA 1: lists created and grown with in-kernel malloc/free (X = 16)"),
-    GG_IMPL("graphgen.ba.cuda2", "ba", "cuda2", CXB_BACKEND_CUDA, GPU, setup_ba_cuda2,
+    GG_IMPL("graphgen.ba.cuda2", CXB_BACKEND_CUDA, GPU, setup_ba_cuda2,
             "Leist 5.2.3 CUDA 2: host-managed lists (X = max(64, pow2 >= 2k))"),
-    GG_IMPL("graphgen.ba.cudapool", "ba", "cudapool", CXB_BACKEND_CUDA, GPU, setup_ba_cudapool,
+    GG_IMPL("graphgen.ba.cudapool", CXB_BACKEND_CUDA, GPU, setup_ba_cudapool,
             "extension: BA CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool"),
     CXB_GRAPHGEN_FAST_IMPLS, /* graphgen.md 9: suites/graphgen/fast.c */
 };

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "cxb/graphgen/models.h"
 #include "harness/csv.h"
 #include "suites/graphgen/tables.h"
@@ -28,47 +29,19 @@ static const char *const devices[] = {"1 core (seq)", "pthreads (thesis: 6 cores
                                       "CUDA 2 (host malloc)"};
 
 /* Value of key in "k=v;k=v" into buf; 0 if absent. */
-static int param_get(const char *params, const char *key, char *buf, size_t size)
-{
-    size_t kl = strlen(key);
-    for (const char *p = params; p && *p;) {
-        if (!strncmp(p, key, kl) && p[kl] == '=') {
-            const char *v = p + kl + 1, *e = strchr(v, ';');
-            size_t len = e ? (size_t)(e - v) : strlen(v);
-            if (len >= size)
-                len = size - 1;
-            memcpy(buf, v, len);
-            buf[len] = '\0';
-            return 1;
-        }
-        p = strchr(p, ';');
-        p = p ? p + 1 : NULL;
-    }
-    return 0;
-}
-
 /* Every k=v of fixed (but threads) is in params, and params has xp = x. */
 static int params_match(const char *params, const char *fixed, const char *xp, double x)
 {
     char v[64];
-    if (!param_get(params, xp, v, sizeof v) || fabs(atof(v) - x) > 1e-9 * fabs(x))
+    if (!cxb_params_lookup(params, ';', xp, v, sizeof v) || fabs(atof(v) - x) > 1e-9 * fabs(x))
         return 0;
-    for (const char *p = fixed; p && *p;) {
-        const char *eq = strchr(p, '='), *e = strchr(p, ';');
-        if (!eq)
-            break;
-        char key[64], val[64];
-        size_t kl = (size_t)(eq - p), vl = e ? (size_t)(e - eq - 1) : strlen(eq + 1);
-        if (kl < sizeof key && vl < sizeof val) {
-            memcpy(key, p, kl);
-            key[kl] = '\0';
-            memcpy(val, eq + 1, vl);
-            val[vl] = '\0';
-            if (strcmp(key, "threads") && (!param_get(params, key, v, sizeof v) || strcmp(v, val)))
-                return 0;
-        }
-        p = e ? e + 1 : NULL;
-    }
+    cxb_params f;
+    cxb_params_init(&f);
+    if (cxb_params_parse(&f, fixed, ';', "table 5.1") != CXB_OK)
+        return 0;
+    for (size_t i = 0; i < f.count; ++i)
+        if (strcmp(f.key[i], "threads") && (!cxb_params_lookup(params, ';', f.key[i], v, sizeof v) || strcmp(v, f.val[i])))
+            return 0;
     return 1;
 }
 
@@ -274,7 +247,7 @@ static void claim_best_x(const claims_ctx *k, FILE *out)
             continue;
         char xv[32], kv[32], g[512];
         const char *pr = cxb_csv_cell(k->sum, r, k->cp);
-        if (!param_get(pr, "x", xv, sizeof xv) || !param_get(pr, "k", kv, sizeof kv))
+        if (!cxb_params_lookup(pr, ';', "x", xv, sizeof xv) || !cxb_params_lookup(pr, ';', "k", kv, sizeof kv))
             continue;
         params_without(pr, "x", g, sizeof g);
         int seen = 0;
@@ -289,7 +262,7 @@ static void claim_best_x(const claims_ctx *k, FILE *out)
         for (size_t q = 0; q < k->sum->nrows; ++q) {
             char g2[512];
             const char *pq = cxb_csv_cell(k->sum, q, k->cp);
-            if (strcmp(cxb_csv_cell(k->sum, q, k->ci), impl) || !param_get(pq, "x", xv, sizeof xv))
+            if (strcmp(cxb_csv_cell(k->sum, q, k->ci), impl) || !cxb_params_lookup(pq, ';', "x", xv, sizeof xv))
                 continue;
             params_without(pq, "x", g2, sizeof g2);
             if (strcmp(g, g2))

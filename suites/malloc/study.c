@@ -211,35 +211,19 @@ static void malloc_extra(void *vctx, char *buf, size_t size)
 }
 
 /* "k=v;k=v" lookup into buf ("" when absent) */
-static const char *kv_get(const char *list, const char *key, char *buf, size_t size)
-{
-    size_t kl = strlen(key);
-    buf[0] = '\0';
-    for (const char *p = list; p && *p;) {
-        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
-            size_t n = strcspn(p + kl + 1, ";");
-            snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), p + kl + 1);
-            break;
-        }
-        p = strchr(p, ';');
-        p = p ? p + 1 : NULL;
-    }
-    return buf;
-}
-
 /* graphgen.md 10.2: "malloc: impl=... size=16 calls=4194304 threads=16384 alloc_ms=...
  * free_ms=... failures=0" (pool_state added for the pool) */
 static void malloc_point_line(const cxb_impl *impl, const char *params, const int64_t *median,
                              const char *extra, char *buf, size_t size)
 {
     char sz[32], th[32], calls[32], fail[32], ps[32];
-    kv_get(params, "size", sz, sizeof sz);
-    kv_get(extra, "threads_run", th, sizeof th); /* the threads that ran */
+    cxb_params_lookup(params, ';', "size", sz, sizeof sz);
+    cxb_params_lookup(extra, ';', "threads_run", th, sizeof th); /* the threads that ran */
     if (!th[0])
-        kv_get(params, "threads", th, sizeof th);
-    kv_get(params, "pool_state", ps, sizeof ps);
-    kv_get(extra, "calls", calls, sizeof calls);
-    kv_get(extra, "failures", fail, sizeof fail);
+        cxb_params_lookup(params, ';', "threads", th, sizeof th);
+    cxb_params_lookup(params, ';', "pool_state", ps, sizeof ps);
+    cxb_params_lookup(extra, ';', "calls", calls, sizeof calls);
+    cxb_params_lookup(extra, ';', "failures", fail, sizeof fail);
     snprintf(buf, size, "malloc: impl=%s size=%s calls=%s threads=%s%s%s alloc_ms=%.3f free_ms=%.3f failures=%s",
              impl->id, sz, calls, th[0] ? th : "1", ps[0] ? " pool_state=" : "", ps,
              (double)median[CXB_PHASE_ALLOC] * 1e-6, (double)median[CXB_PHASE_FREE] * 1e-6, fail);
@@ -257,22 +241,23 @@ MALLOC_SETUP(setup_host, M_HOST)
 MALLOC_SETUP(setup_pool, M_POOL)
 MALLOC_SETUP(setup_arena, M_ARENA)
 
-#define MALLOC_IMPL(id, algorithm, variant, backend, flags, setup, summary)                        \
-    {id, "malloc", algorithm, variant, backend, flags, summary, setup, malloc_reset, malloc_run,    \
-     malloc_verify, malloc_checksum, malloc_extra, malloc_teardown}
+#define MALLOC_IMPL(id_, backend_, flags_, setup_, summary_)                                        \
+    {.id = id_, .backend = backend_, .flags = flags_, .summary = summary_, .setup = setup_,        \
+     .reset = malloc_reset, .run = malloc_run, .verify = malloc_verify, .checksum = malloc_checksum, \
+     .extra = malloc_extra, .teardown = malloc_teardown}
 
 /* The CUDA variants synchronise inside their phases (events waited for, host loops with
  * a final stream synchronisation): CXB_TIMING_SYNC. */
 static const cxb_impl malloc_impls[] = {
-    MALLOC_IMPL("malloc.libc.seq", "libc", "seq", CXB_BACKEND_SEQ, 0, setup_libc,
+    MALLOC_IMPL("malloc.libc.seq", CXB_BACKEND_SEQ, 0, setup_libc,
                 "C malloc/free loop on one host thread, the thesis's counts (for scale)"),
-    MALLOC_IMPL("malloc.device.cuda", "device", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
+    MALLOC_IMPL("malloc.device.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
                 setup_device, "Leist Alg. 21 device side: in-kernel malloc/free, 16,384 threads, 640 MiB heap"),
-    MALLOC_IMPL("malloc.host.cuda", "host", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
+    MALLOC_IMPL("malloc.host.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
                 setup_host, "Leist Alg. 21 host side: one thread, cudaMalloc loop then cudaFree loop"),
-    MALLOC_IMPL("malloc.pool.cuda", "pool", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
+    MALLOC_IMPL("malloc.pool.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
                 setup_pool, "cudaMallocAsync/cudaFreeAsync, default pool, threshold max (pool_state=cold|warm)"),
-    MALLOC_IMPL("malloc.arena.cuda", "arena", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
+    MALLOC_IMPL("malloc.arena.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
                 setup_arena, "atomicAdd bump allocator in one preallocated buffer; free resets (the floor)"),
 };
 

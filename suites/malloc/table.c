@@ -10,7 +10,7 @@
  * drops from 16 to 64 B, is flat to 512 B, 1 KiB slower than 512 B, 2 KiB much faster.
  * The claims are printed beside the numbers, not asserted (a report, graphgen.md 6.4).
  */
-#define _POSIX_C_SOURCE 200809L /* strtok_r */
+#define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -37,19 +37,13 @@ static void params_rest(const char *params, char *out, size_t n, double *size)
     cxb_params p, q;
     cxb_params_init(&p);
     cxb_params_init(&q);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", params);
     *size = 0;
-    for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
-        char *eq = strchr(kv, '=');
-        if (!eq)
-            continue;
-        *eq = '\0';
-        if (strcmp(kv, "size") == 0)
-            *size = strtod(eq + 1, NULL);
+    (void)cxb_params_parse(&p, params, ';', "malloc table");
+    for (size_t i = 0; i < p.count; ++i)
+        if (strcmp(p.key[i], "size") == 0)
+            (void)cxb_parse_double(p.val[i], "size", size);
         else
-            (void)cxb_params_set(&q, kv, eq + 1);
-    }
+            (void)cxb_params_set(&q, p.key[i], p.val[i]);
     cxb_params_canonical(&q, out, n);
 }
 

@@ -37,7 +37,6 @@ typedef struct bulk_ctx {
     void *states, *work, *out; /* host: states, a work copy, the output */
     double *sums;
     cxb_bulk_cuda *cuda;
-    cxb_pool *own_pool; /* pthreads at --set threads=k other than the run's pool */
     cxb_phases setup;
 } bulk_ctx;
 
@@ -109,8 +108,6 @@ void cxb_prng_bulk_teardown(void *vctx)
     if (!c)
         return;
     cxb_bulk_cuda_destroy(c->cuda);
-    if (c->own_pool)
-        cxb_pool_destroy(c->own_pool);
     free(c->states);
     free(c->work);
     free(c->out);
@@ -133,19 +130,21 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
     if (st == CXB_OK && (st = cxb_params_u64(p, "spm", 0, &spm)) == CXB_OK && spm > 1024)
         st = cxb_fail(CXB_EINPUT, "--set spm=%llu: at most 1024 blocks per SM", (unsigned long long)spm);
     if (st == CXB_OK && backend == CXB_BACKEND_PTHREADS) {
-        /* the thread sweep: a pool of its own when threads differs from the run's pool
-         * (compact binding: cores in order), created and parked here, before any timing */
+        /* the thread sweep: the harness hands over the pool of the point's threads, created,
+         * bound by --bind and parked before any timing (method.md "Threads") */
         uint64_t threads = env->threads;
         if ((st = cxb_params_u64(p, "threads", env->threads, &threads)) == CXB_OK && (threads == 0 || threads > 4096))
             st = cxb_fail(CXB_EINPUT, "--set threads=%llu: 1 to 4096", (unsigned long long)threads);
-        if (st == CXB_OK && threads != env->threads &&
-            (st = cxb_pool_create(&c->own_pool, (unsigned)threads, CXB_BIND_COMPACT)) == CXB_OK)
-            c->pool = c->own_pool;
+        if (st == CXB_OK && (!env->pool || threads != env->threads))
+            st = cxb_fail(CXB_EINPUT, "prng bulk: --set threads=%llu: no pool of that many workers",
+                          (unsigned long long)threads);
     }
     if (st == CXB_OK)
         st = cxb_bulk_states_create(c->pool, &c->spec, &c->states);
     if (st == CXB_OK && backend == CXB_BACKEND_CUDA)
         st = cxb_bulk_cuda_create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
+    if (st == CXB_OK && c->cuda)
+        cxb_bulk_cuda_set_timing(c->cuda, env->timing);
     else if (st == CXB_OK)
         st = alloc_run(&c->spec, &c->work, &c->out, &c->sums);
     if (st != CXB_OK) {

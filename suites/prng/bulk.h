@@ -22,10 +22,11 @@ uint64_t cxb_prng_bulk_checksum(void *ctx);
 void cxb_prng_bulk_extra(void *ctx, char *buf, size_t size);
 void cxb_prng_bulk_teardown(void *ctx);
 
-#define CXB_PRNG_BULK_ROW(name, g, v, bk, flags, summary)                                          \
-    {"prng." name "." #v, "prng", name, #v, bk, flags, summary, cxb_prng_bulk_setup_##g##_##v,      \
-     cxb_prng_bulk_reset, cxb_prng_bulk_run, cxb_prng_bulk_verify, cxb_prng_bulk_checksum,          \
-     cxb_prng_bulk_extra, cxb_prng_bulk_teardown},
+#define CXB_PRNG_BULK_ROW(name, g, v, bk, flags_, summary_)                                        \
+    {.id = "prng." name "." #v, .backend = bk, .flags = flags_, .summary = summary_,                 \
+     .setup = cxb_prng_bulk_setup_##g##_##v, .reset = cxb_prng_bulk_reset, .run = cxb_prng_bulk_run,  \
+     .verify = cxb_prng_bulk_verify, .checksum = cxb_prng_bulk_checksum, .extra = cxb_prng_bulk_extra, \
+     .teardown = cxb_prng_bulk_teardown},
 #define CXB_PRNG_BULK_IMPL(name, g, kind, streams, chunk)                                          \
     CXB_PRNG_BULK_ROW(name, g, seq, CXB_BACKEND_SEQ, 0,                                          \
                       "bulk " name ": S streams in chunks of C, tiles of streams x rounds; the reference") \

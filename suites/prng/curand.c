@@ -40,7 +40,7 @@ typedef struct curand_ctx {
     cxb_curand_cuda *cuda;
 } curand_ctx;
 
-static cxb_status setup(const cxb_params *p, cxb_curand_gen gen, void **out)
+static cxb_status setup(const cxb_params *p, const cxb_env *env, cxb_curand_gen gen, void **out)
 {
     uint64_t n, seed;
     int ordering, type;
@@ -65,38 +65,34 @@ static cxb_status setup(const cxb_params *p, cxb_curand_gen gen, void **out)
         free(c);
         return st;
     }
+    cxb_curand_cuda_set_timing(c->cuda, env->timing);
     *out = c;
     return CXB_OK;
 }
 
 cxb_status cxb_curand_setup_xorwow(const cxb_params *p, const cxb_env *env, void **ctx)
 {
-    (void)env;
-    return setup(p, CXB_CURAND_XORWOW, ctx);
+    return setup(p, env, CXB_CURAND_XORWOW, ctx);
 }
 
 cxb_status cxb_curand_setup_mrg32k3a(const cxb_params *p, const cxb_env *env, void **ctx)
 {
-    (void)env;
-    return setup(p, CXB_CURAND_MRG32K3A, ctx);
+    return setup(p, env, CXB_CURAND_MRG32K3A, ctx);
 }
 
 cxb_status cxb_curand_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx)
 {
-    (void)env;
-    return setup(p, CXB_CURAND_PHILOX, ctx);
+    return setup(p, env, CXB_CURAND_PHILOX, ctx);
 }
 
 cxb_status cxb_curand_setup_mtgp32(const cxb_params *p, const cxb_env *env, void **ctx)
 {
-    (void)env;
-    return setup(p, CXB_CURAND_MTGP32, ctx);
+    return setup(p, env, CXB_CURAND_MTGP32, ctx);
 }
 
 cxb_status cxb_curand_setup_mt19937(const cxb_params *p, const cxb_env *env, void **ctx)
 {
-    (void)env;
-    return setup(p, CXB_CURAND_MT19937, ctx);
+    return setup(p, env, CXB_CURAND_MT19937, ctx);
 }
 
 cxb_status cxb_curand_reset(void *ctx) { return cxb_curand_cuda_reset(((curand_ctx *)ctx)->cuda); }

@@ -20,11 +20,12 @@ uint64_t cxb_curandhost_row_checksum(void *ctx);
 void cxb_curandhost_row_extra(void *ctx, char *buf, size_t size);
 void cxb_curandhost_row_teardown(void *ctx);
 
-#define CXB_PRNG_CURANDHOST_ROW(name, g, summary)                                                  \
-    {"prng." name ".curandhost", "prng", name, "curandhost", CXB_BACKEND_SEQ, 0, summary,            \
-     cxb_curandhost_setup_##g, cxb_curandhost_row_reset, cxb_curandhost_row_run,                    \
-     cxb_curandhost_row_verify, cxb_curandhost_row_checksum, cxb_curandhost_row_extra,              \
-     cxb_curandhost_row_teardown},
+#define CXB_PRNG_CURANDHOST_ROW(name, g, summary_)                                                 \
+    {.id = "prng." name ".curandhost", .backend = CXB_BACKEND_SEQ, .summary = summary_,              \
+     .setup = cxb_curandhost_setup_##g, .reset = cxb_curandhost_row_reset,                          \
+     .run = cxb_curandhost_row_run, .verify = cxb_curandhost_row_verify,                            \
+     .checksum = cxb_curandhost_row_checksum, .extra = cxb_curandhost_row_extra,                    \
+     .teardown = cxb_curandhost_row_teardown},
 /* the registry rows (suites/prng/study.c puts them in its implementation table) */
 #define CXB_PRNG_CURANDHOST_IMPLS                                                                  \
     CXB_PRNG_CURANDHOST_ROW("philox4x32", philox4x32,                                              \

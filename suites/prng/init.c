@@ -75,7 +75,7 @@ static void init_teardown(void *vctx)
     }
 }
 
-static cxb_status init_setup(const cxb_params *p, cxb_init_gen gen, int ours, void **out)
+static cxb_status init_setup(const cxb_params *p, const cxb_env *env, cxb_init_gen gen, int ours, void **out)
 {
     uint64_t seed, threads, k, n;
     int init = 0;
@@ -112,6 +112,7 @@ static cxb_status init_setup(const cxb_params *p, cxb_init_gen gen, int ours, vo
         free(c);
         return st;
     }
+    cxb_init_cuda_set_timing(c->cuda, env->timing);
     *out = c;
     return CXB_OK;
 }
@@ -119,8 +120,7 @@ static cxb_status init_setup(const cxb_params *p, cxb_init_gen gen, int ours, vo
 #define INIT_SETUP(name, gen, ours)                                                   \
     cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)              \
     {                                                                                 \
-        (void)env;                                                                    \
-        return init_setup(p, gen, ours, ctx);                                         \
+        return init_setup(p, env, gen, ours, ctx);                                    \
     }
 INIT_SETUP(cxb_prng_init_setup_xorwow_ours, CXB_INIT_XORWOW, 1)
 INIT_SETUP(cxb_prng_init_setup_mrg_ours, CXB_INIT_MRG32K3A, 1)
@@ -590,7 +590,7 @@ typedef struct jcuda_ctx {
     cxb_jump_cuda *cuda;
 } jcuda_ctx;
 
-static cxb_status jcuda_setup(const cxb_params *p, cxb_jump_method method, void **out)
+static cxb_status jcuda_setup(const cxb_params *p, const cxb_env *env, cxb_jump_method method, void **out)
 {
     uint64_t n, seed;
     cxb_status st = cxb_params_check_keys(p, cxb_prng_param_keys);
@@ -615,6 +615,7 @@ static cxb_status jcuda_setup(const cxb_params *p, cxb_jump_method method, void 
         free(c);
         return st;
     }
+    cxb_jump_cuda_set_timing(c->cuda, env->timing);
     *out = c;
     return CXB_OK;
 }
@@ -622,8 +623,7 @@ static cxb_status jcuda_setup(const cxb_params *p, cxb_jump_method method, void 
 #define JCUDA_SETUP(name, method)                                                     \
     cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)              \
     {                                                                                 \
-        (void)env;                                                                    \
-        return jcuda_setup(p, method, ctx);                                           \
+        return jcuda_setup(p, env, method, ctx);                                      \
     }
 JCUDA_SETUP(cxb_prng_jumpcuda_setup_mrg_sq, CXB_JUMP_MRG_SQ)
 JCUDA_SETUP(cxb_prng_jumpcuda_setup_mrg_tab, CXB_JUMP_MRG_TAB)

@@ -50,52 +50,55 @@ cxb_status cxb_jump_dist_parse(const char *text, cxb_jump_dist *d);
 extern const cxb_sweep cxb_prng_init_sweeps_init[];
 extern const cxb_sweep cxb_prng_init_sweeps_jump[];
 
-#define CXB_PRNG_INIT_ROW_(id, alg, variant, setup, summary)                                              \
-    {id, "prng", alg, variant, CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup, cxb_prng_init_reset,      \
-     cxb_prng_init_run, cxb_prng_init_verify, cxb_prng_init_checksum, cxb_prng_init_extra, cxb_prng_init_teardown}
-#define CXB_PRNG_JUMPCUDA_ROW_(id, alg, variant, setup, summary)                                          \
-    {id, "prng", alg, variant, CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup, cxb_prng_init_reset,      \
-     cxb_prng_jumpcuda_run, cxb_prng_jumpcuda_verify, cxb_prng_jumpcuda_checksum, NULL, cxb_prng_jumpcuda_teardown}
-#define CXB_PRNG_JUMP_ROW_(id, alg, variant, setup, summary)                                              \
-    {id, "prng", alg, variant, CXB_BACKEND_SEQ, 0, summary, setup, cxb_prng_jump_reset, cxb_prng_jump_run,     \
-     cxb_prng_jump_verify, cxb_prng_jump_checksum, NULL, cxb_prng_jump_teardown}
+#define CXB_PRNG_INIT_ROW_(id_, setup_, summary_)                                                         \
+    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_, .setup = setup_, \
+     .reset = cxb_prng_init_reset, .run = cxb_prng_init_run, .verify = cxb_prng_init_verify,                  \
+     .checksum = cxb_prng_init_checksum, .extra = cxb_prng_init_extra, .teardown = cxb_prng_init_teardown}
+#define CXB_PRNG_JUMPCUDA_ROW_(id_, setup_, summary_)                                                     \
+    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_, .setup = setup_, \
+     .reset = cxb_prng_init_reset, .run = cxb_prng_jumpcuda_run, .verify = cxb_prng_jumpcuda_verify,          \
+     .checksum = cxb_prng_jumpcuda_checksum, .teardown = cxb_prng_jumpcuda_teardown}
+#define CXB_PRNG_JUMP_ROW_(id_, setup_, summary_)                                                         \
+    {.id = id_, .backend = CXB_BACKEND_SEQ, .summary = summary_, .setup = setup_,                         \
+     .reset = cxb_prng_jump_reset, .run = cxb_prng_jump_run, .verify = cxb_prng_jump_verify,              \
+     .checksum = cxb_prng_jump_checksum, .teardown = cxb_prng_jump_teardown}
 
 /* Registry rows, spliced into prng_impls[] of suites/prng/study.c. */
 #define CXB_PRNG_INIT_IMPLS                                                                                      \
-    CXB_PRNG_INIT_ROW_("prng.xorwow.initcuda", "xorwow", "initcuda", cxb_prng_init_setup_xorwow_ours,            \
+    CXB_PRNG_INIT_ROW_("prng.xorwow.initcuda", cxb_prng_init_setup_xorwow_ours,            \
                        "curand_init(seed, tid, 0) for T threads by warp-shared jump tables (--set threads=T;k=)"), \
-    CXB_PRNG_INIT_ROW_("prng.mrg32k3a.initcuda", "mrg32k3a", "initcuda", cxb_prng_init_setup_mrg_ours,           \
+    CXB_PRNG_INIT_ROW_("prng.mrg32k3a.initcuda", cxb_prng_init_setup_mrg_ours,           \
                        "curand_init(seed, tid, 0) for T threads by 8-bit-digit jump tables"),                     \
-    CXB_PRNG_INIT_ROW_("prng.philox4x32.initcuda", "philox4x32", "initcuda", cxb_prng_init_setup_philox_ours,    \
+    CXB_PRNG_INIT_ROW_("prng.philox4x32.initcuda", cxb_prng_init_setup_philox_ours,    \
                        "Philox states (0, 0, tid) for T threads: no jump to make"),                              \
-    CXB_PRNG_INIT_ROW_("prng.xorwow.curandinit", "xorwow", "curandinit", cxb_prng_init_setup_xorwow_curand,      \
+    CXB_PRNG_INIT_ROW_("prng.xorwow.curandinit", cxb_prng_init_setup_xorwow_curand,      \
                        "cuRAND device API: curand_init per thread (--set init=subsequence|seed;k=)"),           \
-    CXB_PRNG_INIT_ROW_("prng.mrg32k3a.curandinit", "mrg32k3a", "curandinit", cxb_prng_init_setup_mrg_curand,     \
+    CXB_PRNG_INIT_ROW_("prng.mrg32k3a.curandinit", cxb_prng_init_setup_mrg_curand,     \
                        "cuRAND device API: curand_init per thread (--set init=subsequence|seed;k=)"),           \
-    CXB_PRNG_INIT_ROW_("prng.philox4x32.curandinit", "philox4x32", "curandinit",                                 \
+    CXB_PRNG_INIT_ROW_("prng.philox4x32.curandinit",                                 \
                        cxb_prng_init_setup_philox_curand,                                                        \
                        "cuRAND device API: curand_init per thread (--set init=subsequence|seed;k=)"),           \
-    CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpsq", "mrg32k3a", "jumpsq", cxb_prng_jump_setup_mrg_sq,                 \
+    CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpsq", cxb_prng_jump_setup_mrg_sq,                 \
                        "jump by squaring 3x3 matrices, one core (--set distance=d;n=jumps)"),                    \
-    CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumptab", "mrg32k3a", "jumptab", cxb_prng_jump_setup_mrg_tab,              \
+    CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumptab", cxb_prng_jump_setup_mrg_tab,              \
                        "jump by tables of A^(j 16^k), one core (--set distance=d;n=jumps)"),                     \
-    CXB_PRNG_JUMP_ROW_("prng.xorwow.jumptab", "xorwow", "jumptab", cxb_prng_jump_setup_xorwow_tab,               \
+    CXB_PRNG_JUMP_ROW_("prng.xorwow.jumptab", cxb_prng_jump_setup_xorwow_tab,               \
                        "jump by tables of M^(j 16^k) (GF(2)), one core (--set distance=d;n=jumps)"),             \
-    CXB_PRNG_JUMP_ROW_("prng.xorwow.jumpsq", "xorwow", "jumpsq", cxb_prng_jump_setup_xorwow_sq,                  \
+    CXB_PRNG_JUMP_ROW_("prng.xorwow.jumpsq", cxb_prng_jump_setup_xorwow_sq,                  \
                        "jump by squaring 160x160 GF(2) matrices, one core (--set distance=d;n=jumps)"),          \
-    CXB_PRNG_JUMP_ROW_("prng.philox4x32.jumpctr", "philox4x32", "jumpctr", cxb_prng_jump_setup_philox,           \
+    CXB_PRNG_JUMP_ROW_("prng.philox4x32.jumpctr", cxb_prng_jump_setup_philox,           \
                        "jump by a counter add, one core (--set distance=d;n=jumps)"),                            \
-    CXB_PRNG_JUMP_ROW_("prng.xorwow.jumpstep", "xorwow", "jumpstep", cxb_prng_jump_setup_xorwow_step,            \
+    CXB_PRNG_JUMP_ROW_("prng.xorwow.jumpstep", cxb_prng_jump_setup_xorwow_step,            \
                        "emulated jump: d steps, one core (--set distance=d;n=jumps)"),                           \
-    CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpstep", "mrg32k3a", "jumpstep", cxb_prng_jump_setup_mrg_step,           \
+    CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpstep", cxb_prng_jump_setup_mrg_step,           \
                        "emulated jump: d steps, one core (--set distance=d;n=jumps)"),                           \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumpsqcuda", "mrg32k3a", "jumpsqcuda", cxb_prng_jumpcuda_setup_mrg_sq,   \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumpsqcuda", cxb_prng_jumpcuda_setup_mrg_sq,   \
                            "GPU: n threads jump by squaring (--set distance=d;n=threads)"),                      \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumptabcuda", "mrg32k3a", "jumptabcuda",                               \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumptabcuda",                               \
                            cxb_prng_jumpcuda_setup_mrg_tab, "GPU: n threads jump by tables (--set distance=d;n=threads)"), \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.xorwow.jumptabcuda", "xorwow", "jumptabcuda", cxb_prng_jumpcuda_setup_xorwow_tab, \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.xorwow.jumptabcuda", cxb_prng_jumpcuda_setup_xorwow_tab, \
                            "GPU: n threads jump by GF(2) tables (--set distance=d;n=threads)"),                  \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.philox4x32.jumpctrcuda", "philox4x32", "jumpctrcuda",                           \
+    CXB_PRNG_JUMPCUDA_ROW_("prng.philox4x32.jumpctrcuda",                           \
                            cxb_prng_jumpcuda_setup_philox, "GPU: n threads jump by a counter add (--set distance=d;n=threads)"),
 
 /* Fitted series (spliced into prng_series[]): initialisation time grows like T at large T;

@@ -141,6 +141,8 @@ static cxb_status lf24_setup(const cxb_params *p, const cxb_env *env, lf24_kind 
                                   : kind == K_CUDA2 ? CXB_LF24_CUDA2
                                                     : CXB_LF24_CUDASHARED;
         st = cxb_lf24_cuda_create(&c->cuda, &c->job, v, c->carry, (unsigned)block, &c->setup);
+        if (st == CXB_OK)
+            cxb_lf24_cuda_set_timing(c->cuda, env->timing);
     }
     if (st != CXB_OK) {
         lf24_teardown(c);
@@ -321,7 +323,7 @@ LF24_SETUP(setup_cudashared, K_CUDASHARED)
 
 typedef struct store_ctx {
     cxb_store_cuda *cuda;
-    cxb_pool *pool, *own_pool; /* pthreads: the run's pool, or one of --set threads */
+    cxb_pool *pool; /* pthreads: the harness's pool of the point's threads */
     uint32_t *host;            /* pthreads: the output, page-aligned as the bulk rows' */
     uint64_t n;
 } store_ctx;
@@ -355,10 +357,14 @@ static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int c
     c->pool = env->pool;
     if (cuda) {
         st = cxb_store_cuda_create(&c->cuda, n, (unsigned)spm);
+        if (st == CXB_OK)
+            cxb_store_cuda_set_timing(c->cuda, env->timing);
     } else {
-        /* a pool of its own for a thread sweep (compact binding), as the bulk rows do */
-        if (threads != env->threads && (st = cxb_pool_create(&c->own_pool, (unsigned)threads, CXB_BIND_COMPACT)) == CXB_OK)
-            c->pool = c->own_pool;
+        /* the harness hands a pthreads row the pool of its threads parameter (method.md
+         * "Threads"); a caller that did not is an error, not a silent other count */
+        if (!env->pool || env->threads != threads)
+            st = cxb_fail(CXB_EINPUT, "store: --set threads=%llu: no pool of that many workers",
+                          (unsigned long long)threads);
         size_t bytes = ((size_t)n * sizeof(uint32_t) + 4095) / 4096 * 4096;
         if (st == CXB_OK && !(c->host = aligned_alloc(4096, bytes ? bytes : 4096)))
             st = cxb_fail(CXB_ERESOURCE, "store: no host memory for %llu words", (unsigned long long)n);
@@ -415,7 +421,6 @@ static void store_teardown(void *vctx)
     store_ctx *c = vctx;
     if (c) {
         cxb_store_cuda_destroy(c->cuda);
-        cxb_pool_destroy(c->own_pool);
         free(c->host);
         free(c);
     }
@@ -423,44 +428,48 @@ static void store_teardown(void *vctx)
 
 /* ---- the registry entries ---- */
 
-#define LF24_IMPL(id, variant, backend, flags, setup, summary)                                    \
-    {id, "prng", "lf24", variant, backend, flags, summary, setup, lf24_reset, lf24_run,           \
-     lf24_verify, lf24_checksum, lf24_extra, lf24_teardown}
+#define LF24_IMPL(id_, backend_, flags_, setup_, summary_)                                         \
+    {.id = id_, .backend = backend_, .flags = flags_, .summary = summary_, .setup = setup_,        \
+     .reset = lf24_reset, .run = lf24_run, .verify = lf24_verify, .checksum = lf24_checksum,       \
+     .extra = lf24_extra, .teardown = lf24_teardown}
 
 static const cxb_impl prng_impls[] = {
-    LF24_IMPL("prng.lf24.seq", "seq", CXB_BACKEND_SEQ, 0, setup_seq,
+    LF24_IMPL("prng.lf24.seq", CXB_BACKEND_SEQ, 0, setup_seq,
               "Leist 4.1 lagged Fibonacci (RANMAR), streams one after another; the reference"),
-    LF24_IMPL("prng.lf24.pthreads", "pthreads", CXB_BACKEND_PTHREADS, 0, setup_pthreads,
+    LF24_IMPL("prng.lf24.pthreads", CXB_BACKEND_PTHREADS, 0, setup_pthreads,
               "Leist 4.2: T streams (default 300) seeded from a root stream, taken by the pool"),
-    LF24_IMPL("prng.lf24.cuda1", "cuda1", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_cuda1,
+    LF24_IMPL("prng.lf24.cuda1", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_cuda1,
               "Leist 4.3 CUDA 1: one stream per thread, interleaved lag tables in global memory"),
-    LF24_IMPL("prng.lf24.cuda2", "cuda2", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_cuda2,
+    LF24_IMPL("prng.lf24.cuda2", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_cuda2,
               "Leist 4.3 CUDA 2: one stream, one table of 92153, three launches per lap"),
-    LF24_IMPL("prng.lf24.cudashared", "cudashared", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
+    LF24_IMPL("prng.lf24.cudashared", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
               setup_cudashared, "CUDA 1 streams with each lag table on chip (shared memory)"),
     /* prng.<g>.{seq,pthreads,cuda} of every generator of CXB_RNG_LIST (suites/prng/bulk.c) */
     CXB_PRNG_BULK_IMPLS
-#define CURAND_IMPL(id, algorithm, setup, summary)                                                \
-    {id, "prng", algorithm, "curand", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, summary, setup,         \
-     cxb_curand_reset, cxb_curand_run, cxb_curand_verify, cxb_curand_checksum, NULL, cxb_curand_teardown}
-    CURAND_IMPL("prng.philox4x32.curand", "philox4x32", cxb_curand_setup_philox,
+#define CURAND_IMPL(id_, setup_, summary_)                                                         \
+    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_,     \
+     .setup = setup_, .reset = cxb_curand_reset, .run = cxb_curand_run, .verify = cxb_curand_verify, \
+     .checksum = cxb_curand_checksum, .teardown = cxb_curand_teardown}
+    CURAND_IMPL("prng.philox4x32.curand", cxb_curand_setup_philox,
                 "cuRAND host API, Philox4_32_10 (peer row; --set ordering=dynamic|default|legacy)"),
-    CURAND_IMPL("prng.xorwow.curand", "xorwow", cxb_curand_setup_xorwow,
+    CURAND_IMPL("prng.xorwow.curand", cxb_curand_setup_xorwow,
                 "cuRAND host API, XORWOW (peer row; --set ordering=dynamic|default|legacy|seeded)"),
-    CURAND_IMPL("prng.mrg32k3a.curand", "mrg32k3a", cxb_curand_setup_mrg32k3a,
+    CURAND_IMPL("prng.mrg32k3a.curand", cxb_curand_setup_mrg32k3a,
                 "cuRAND host API, MRG32k3a (peer row; --set ordering=dynamic|default|legacy)"),
-    CURAND_IMPL("prng.mtgp32.curand", "mtgp32", cxb_curand_setup_mtgp32,
+    CURAND_IMPL("prng.mtgp32.curand", cxb_curand_setup_mtgp32,
                 "cuRAND host API, MTGP32 (peer row; --set ordering=dynamic|default|legacy, type=u32|f32|f64)"),
-    CURAND_IMPL("prng.mt19937.curand", "mt19937", cxb_curand_setup_mt19937,
+    CURAND_IMPL("prng.mt19937.curand", cxb_curand_setup_mt19937,
                 "cuRAND host API, MT19937 (peer row; --set ordering=default|legacy, type=u32|f32|f64)"),
     /* cuRAND's CPU host generators (suites/prng/curandhost.c; absent without libcurand) */
     CXB_PRNG_CURANDHOST_IMPLS
-    {"prng.store.cuda", "prng", "store", "cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
-     "store-only kernel writing n uint32: the bandwidth ceiling", store_setup, store_reset,
-     store_run, store_verify, store_checksum, NULL, store_teardown},
-    {"prng.store.pthreads", "prng", "store", "pthreads", CXB_BACKEND_PTHREADS, 0,
-     "host threads writing n uint32 with ordinary stores: the host's bandwidth ceiling (--set threads)",
-     store_setup_pthreads, store_reset, store_run, store_verify, store_checksum, NULL, store_teardown},
+    {.id = "prng.store.cuda", .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU,
+     .summary = "store-only kernel writing n uint32: the bandwidth ceiling", .setup = store_setup,
+     .reset = store_reset, .run = store_run, .verify = store_verify, .checksum = store_checksum,
+     .teardown = store_teardown},
+    {.id = "prng.store.pthreads", .backend = CXB_BACKEND_PTHREADS,
+     .summary = "host threads writing n uint32 with ordinary stores: the host's bandwidth ceiling (--set threads)",
+     .setup = store_setup_pthreads, .reset = store_reset, .run = store_run, .verify = store_verify,
+     .checksum = store_checksum, .teardown = store_teardown},
     CXB_PRNG_INIT_IMPLS
 };
 

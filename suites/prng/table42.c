@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "cxb/rng/nr3.h"
 #include "harness/csv.h"
 #include "harness/table.h"
@@ -42,9 +43,10 @@ static const struct {
 static int param_u64(const char *params, const char *key, unsigned long long *v)
 {
     char buf[32];
-    if (!cxb_rset_param(params, key, buf, sizeof buf))
+    uint64_t u = 0;
+    if (!cxb_params_lookup(params, ';', key, buf, sizeof buf) || cxb_parse_u64(buf, key, &u) != CXB_OK)
         return 0;
-    *v = strtoull(buf, NULL, 10);
+    *v = u;
     return 1;
 }
 

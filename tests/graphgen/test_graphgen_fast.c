@@ -19,6 +19,7 @@
 
 #include "check.h"
 #include "cxb/graph/gen.h"
+#include "cxb/core/pool.h"
 #include "harness/registry.h"
 #include "suites/graphgen/fast.h"
 
@@ -145,12 +146,20 @@ static uint64_t run_impl(const char *id, const char *params)
     snprintf(buf, sizeof buf, "%s", params);
     for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save))
         CHECK(cxb_params_set_kv(&p, kv) == CXB_OK);
-    cxb_env env = {NULL, 2};
+    /* as the runner does: a pthreads row gets the pool of its threads parameter */
+    uint64_t threads = 2;
+    CHECK(cxb_params_u64(&p, "threads", 2, &threads) == CXB_OK);
+    cxb_pool *pool = NULL;
+    if (im->backend == CXB_BACKEND_PTHREADS)
+        CHECK(cxb_pool_create(&pool, (unsigned)threads, CXB_BIND_NONE) == CXB_OK);
+    cxb_env env = {.pool = pool, .threads = (unsigned)threads};
     void *ctx = NULL;
     cxb_status st = im->setup(&p, &env, &ctx);
     CHECK_MSG(st == CXB_OK, "%s %s: setup: %s", id, params, cxb_last_error());
-    if (st != CXB_OK)
+    if (st != CXB_OK) {
+        cxb_pool_destroy(pool);
         return 0;
+    }
     cxb_phases ph;
     cxb_phases_clear(&ph);
     uint64_t sum = 0;
@@ -161,6 +170,7 @@ static uint64_t run_impl(const char *id, const char *params)
     im->extra(ctx, extra, sizeof extra);
     CHECK_MSG(strstr(extra, "tuples="), "%s: extra %s", id, extra);
     im->teardown(ctx);
+    cxb_pool_destroy(pool);
     return sum;
 }
 
@@ -255,7 +265,7 @@ int main(void)
     cxb_params p;
     cxb_params_init(&p);
     cxb_params_set(&p, "d", "0");
-    cxb_env e0 = {NULL, 1};
+    cxb_env e0 = {.pool = NULL, .threads = 1};
     void *ctx = NULL;
     CHECK(im && im->setup(&p, &e0, &ctx) == CXB_EINPUT && strstr(cxb_last_error(), "d=0"));
     cxb_params_init(&p);

@@ -59,7 +59,7 @@ static void descriptor(const char *id, const char *params)
     snprintf(buf, sizeof buf, "%s", params);
     for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save))
         CHECK(cxb_params_set_kv(&p, kv) == CXB_OK);
-    cxb_env env = {NULL, 1};
+    cxb_env env = {.pool = NULL, .threads = 1};
     void *ctx = NULL;
     cxb_status st = im->setup(&p, &env, &ctx);
     CHECK_MSG(st == CXB_OK, "%s %s: %s", id, params, cxb_last_error());

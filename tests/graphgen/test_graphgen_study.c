@@ -40,7 +40,7 @@ static void check_sweeps(const cxb_study *st, const char *preset)
                 for (char *kv = strtok_r(fixed, ";", &s2); kv; kv = strtok_r(NULL, ";", &s2))
                     CHECK(cxb_params_set_kv(&p, kv) == CXB_OK);
                 CHECK(cxb_params_set(&p, sw[i].x_param, v) == CXB_OK);
-                cxb_env env = {NULL, 1};
+                cxb_env env = {.pool = NULL, .threads = 1};
                 void *ctx = NULL;
                 cxb_status rc = im->setup(&p, &env, &ctx);
                 CHECK_MSG(rc == CXB_OK, "%s %s %s=%s: %s", preset, id, sw[i].x_param, v, cxb_last_error());

@@ -43,9 +43,9 @@ set -- "$out"/test-box/2*
 for f in samples.csv summary.csv fit.csv provenance.json floors.csv log.txt; do
     [ -s "$1/$f" ] || fail "result set lacks $f"
 done
-head -1 "$1/samples.csv" | grep -q '^run_id,study,impl,backend,algorithm,variant,point,params,n,threads,seed,rep,mode,batch,wall_ns,cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,sm_clock_mhz,throttled,checksum,verified,t_start_ns,extra$' \
+head -1 "$1/samples.csv" | grep -q '^run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,checksum,verified,t_start_ns,extra$' \
     || fail "samples.csv header differs from harness.md 4.2"
-awk -F, 'NR > 1 && $30 != 1 { bad = 1 } END { exit bad }' "$1/samples.csv" || fail "a row is not verified"
+awk -F, 'NR > 1 && $29 != 1 { bad = 1 } END { exit bad }' "$1/samples.csv" || fail "a row is not verified"
 grep -q '"schema_version"' "$1/provenance.json" || fail "provenance lacks schema_version"
 grep -q '"commit"' "$1/provenance.json" || fail "provenance lacks the git commit"
 grep -q '"cpu_model"' "$1/provenance.json" || fail "provenance lacks the CPU model"

@@ -1,8 +1,9 @@
-/* cuda_spin: the pre-sample spin queued on the timed stream (cxb/core/cuda.h, cxb_cuda_spin_arm).
- * Armed, a CUDA row's first timed phase queues it once, right before its start event: the
+/* cuda_spin: the pre-sample spin queued on the timed stream (cxb/core/cuda.h, cxb_timing_arm on
+ * the handle given to the row). Armed, a CUDA row's first timed phase queues it once, right before its start event: the
  * disarm says it was queued and how long it ran (at least the armed time), the kernel phase does
  * not contain it, the output is unchanged, and a second phase of the same run does not queue it
- * again. Not armed, nothing is queued. Without a GPU: disarm answers 0 and the test exits 77. */
+ * again. Not armed, nothing is queued; a row without the handle queues nothing. Without a GPU:
+ * disarm answers 0 and the test exits 77. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +19,11 @@ int main(void)
 {
     const char *why = NULL;
     int64_t spin = -1;
+    cxb_timing timing;
+    cxb_timing_init(&timing);
     if (cxb_cuda_device_count(&why) == 0) {
-        cxb_cuda_spin_arm(SPIN_NS);
-        CHECK(cxb_cuda_spin_disarm(&spin) == 0 && spin == 0);
+        cxb_timing_arm(&timing, SPIN_NS);
+        CHECK(cxb_timing_disarm(&timing, &spin) == 0 && spin == 0);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s", why);
@@ -44,15 +47,21 @@ int main(void)
     cxb_bulk_cuda *ctx = NULL;
     CHECK_MSG(cxb_bulk_cuda_create(&ctx, &sp, states, 0, NULL) == CXB_OK, "%s", cxb_last_error());
 
-    /* not armed: nothing queued */
+    /* no handle given: an armed handle is not queued */
     cxb_phases ph;
+    cxb_timing_arm(&timing, SPIN_NS);
     CHECK(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK);
-    CHECK(cxb_cuda_spin_disarm(&spin) == 0 && spin == 0);
+    CHECK(cxb_timing_disarm(&timing, &spin) == 0 && spin == 0);
+    cxb_bulk_cuda_set_timing(ctx, &timing);
+
+    /* not armed: nothing queued */
+    CHECK(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK);
+    CHECK(cxb_timing_disarm(&timing, &spin) == 0 && spin == 0);
 
     for (int rep = 0; rep < 3; ++rep) {
-        cxb_cuda_spin_arm(SPIN_NS);
+        cxb_timing_arm(&timing, SPIN_NS);
         CHECK_MSG(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK, "%s", cxb_last_error());
-        int queued = cxb_cuda_spin_disarm(&spin);
+        int queued = cxb_timing_disarm(&timing, &spin);
         CHECK_MSG(queued == 1, "rep %d: the armed spin was not queued", rep);
         CHECK_MSG(spin >= SPIN_NS && spin < 10 * (int64_t)SPIN_NS, "rep %d: spin took %lld ns", rep, (long long)spin);
         /* the kernel phase starts after the spin: it holds the kernel alone */
@@ -65,8 +74,9 @@ int main(void)
     }
     /* disarmed after use: the next run queues nothing */
     CHECK(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK);
-    CHECK(cxb_cuda_spin_disarm(&spin) == 0 && spin == 0);
+    CHECK(cxb_timing_disarm(&timing, &spin) == 0 && spin == 0);
     cxb_bulk_cuda_destroy(ctx);
+    cxb_timing_destroy(&timing);
     cxb_pool_destroy(pool);
     free(ref);
     free(work);

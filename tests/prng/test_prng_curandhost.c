@@ -186,7 +186,7 @@ static void check_row(const gen *g, cxb_curandhost_ordering o, cxb_curand_type t
              cxb_curandhost_ordering_names[o], tn[t]);
     cxb_params p;
     CHECK(params_of(buf, &p) == CXB_OK);
-    cxb_env env = {NULL, 1};
+    cxb_env env = {.pool = NULL, .threads = 1};
     void *ctx = NULL;
     cxb_phases ph;
     cxb_status st = im->setup(&p, &env, &ctx);
@@ -277,7 +277,7 @@ int main(void)
         CHECK(im != NULL);
         cxb_params p;
         CHECK(params_of("n=8;seed=1234;ordering=default;type=u32", &p) == CXB_OK);
-        cxb_env e = {NULL, 1};
+        cxb_env e = {.pool = NULL, .threads = 1};
         void *ctx = NULL;
         cxb_phases ph;
         if (im && im->setup(&p, &e, &ctx) == CXB_OK) {

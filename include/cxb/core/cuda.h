@@ -48,23 +48,36 @@ cxb_status cxb_cuda_empty_kernel_ns(double *ns);
  * up when the timed kernel starts, whatever the host did in between (harness.md "hot"). */
 cxb_status cxb_cuda_spin(int64_t ns);
 
-/* The same spin queued on the timed stream itself (harness.md "hot"). cxb_cuda_spin leaves the
- * GPU idle from its synchronize until the timed kernel reaches it: the start event is recorded
- * as soon as the host queues it, and the launch that follows lands microseconds later. On the
- * H100 that gap was 8-10 us a sample, 2.5% of a 2^28 Philox sample and a third of a 2^24 one
- * (scripts/experiments/timing_protocol.cu). Armed by the runner before a CUDA row's run, the
- * spin is queued by the row's first timed phase (cxb_event_timer_begin, or
- * cxb_cuda_spin_enqueue for a row that records its own events) right before its start event:
- * the host queues the start event, the kernel and the stop event while the GPU spins, and the
- * kernel starts the moment the start event is recorded, as in a back-to-back launch. Only for
- * rows whose timed phases are GPU work queued on the stream: host work between the events would
- * overlap the spin and go unmeasured (the runner does not arm it for CXB_TIMING_SYNC rows). */
-void cxb_cuda_spin_arm(int64_t ns);
-/* Disarms. Returns 1 when the armed spin was queued since cxb_cuda_spin_arm, 0 when not (the
- * row times otherwise: the runner falls back to cxb_cuda_spin); *spin_ns (may be NULL) gets
- * the GPU time the spin took, to take off the sample's wall time (0 when not queued; call
- * after the run, which waited for its work). */
-int cxb_cuda_spin_disarm(int64_t *spin_ns);
+/* The timing state the harness hands a CUDA row (cxb_env.timing, harness/registry.h; NVBench's
+ * `state`): the pre-sample spin to queue on the row's own stream (method.md "CUDA timing").
+ * cxb_cuda_spin leaves the GPU idle from its synchronize until the timed kernel reaches it: the
+ * start event is recorded as soon as the host queues it, and the launch that follows lands
+ * microseconds later. On the H100 that gap was 8-10 us a sample, 2.5% of a 2^28 Philox sample
+ * and a third of a 2^24 one (scripts/experiments/timing_protocol.cu). The runner arms the handle
+ * before a CUDA row's run (cxb_timing_arm); the row's first timed phase queues the spin right
+ * before its start event (cxb_event_timer_begin of a timer given the handle, or
+ * cxb_timing_enqueue for a row that records its own events): the host queues the start event,
+ * the kernel and the stop event while the GPU spins, and the kernel starts the moment the start
+ * event is recorded, as in a back-to-back launch. Only for rows whose timed phases are GPU work
+ * queued on the stream: host work between the events would overlap the spin and go unmeasured
+ * (the runner hands no handle to CXB_TIMING_SYNC rows). A row keeps the handle from setup to
+ * teardown; nothing is armed process-wide. */
+typedef struct cxb_timing {
+    int64_t spin_ns; /* the spin to queue in the armed run; < 0: not armed */
+    int queued;      /* the row queued it since cxb_timing_arm */
+    void *ev[2];     /* cudaEvent_t around the queued spin, created on first use */
+} cxb_timing;
+
+void cxb_timing_init(cxb_timing *t);
+/* Arms the spin of ns nanoseconds for the next run. */
+void cxb_timing_arm(cxb_timing *t, int64_t ns);
+/* Disarms. Returns 1 when the armed spin was queued since cxb_timing_arm, 0 when not (the row
+ * times otherwise: the runner falls back to cxb_cuda_spin); *spin_ns (may be NULL) gets the GPU
+ * time the spin took, to take off the sample's wall time (0 when not queued; call after the
+ * run, which waited for its work). */
+int cxb_timing_disarm(cxb_timing *t, int64_t *spin_ns);
+/* Frees the events. */
+void cxb_timing_destroy(cxb_timing *t);
 
 #ifdef __cplusplus
 }

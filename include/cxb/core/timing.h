@@ -29,7 +29,6 @@ typedef enum cxb_phase {
 
 typedef struct cxb_phases {
     int64_t ns[CXB_PHASE_COUNT];
-    double sm_clock_mhz; /* from a clock probe, 0 if none */
 } cxb_phases;
 
 /* Column names of the phases in samples.csv, in enum order ("alloc_ns", ...). */

@@ -30,6 +30,8 @@
 extern "C" {
 #endif
 
+struct cxb_timing;
+
 /* The generators of the list, in list order. */
 typedef enum cxb_rng_id {
 #define CXB_RNG_ID_ENUM(name, g, kind, streams, chunk) CXB_RNG_ID_##g,
@@ -109,6 +111,9 @@ cxb_status cxb_bulk_cuda_run(cxb_bulk_cuda *ctx, cxb_phases *ph);
 const void *cxb_bulk_cuda_out(const cxb_bulk_cuda *ctx);    /* n elements (store) */
 const double *cxb_bulk_cuda_sums(const cxb_bulk_cuda *ctx); /* S sums (sum mode) */
 void cxb_bulk_cuda_destroy(cxb_bulk_cuda *ctx);
+/* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
+ * pre-sample spin on the context's stream; NULL (the default): none. */
+void cxb_bulk_cuda_set_timing(cxb_bulk_cuda *ctx, struct cxb_timing *timing);
 
 /* ---- one stream through a backend's bulk path (the CLI) ---- */
 

@@ -34,6 +34,8 @@
 extern "C" {
 #endif
 
+struct cxb_timing;
+
 typedef enum cxb_init_gen { CXB_INIT_XORWOW, CXB_INIT_MRG32K3A, CXB_INIT_PHILOX } cxb_init_gen;
 typedef enum cxb_init_method { CXB_INIT_TABLES, CXB_INIT_CURAND_SUBSEQ, CXB_INIT_CURAND_SEED } cxb_init_method;
 
@@ -58,6 +60,9 @@ cxb_status cxb_init_cuda_states(const cxb_init_cuda *ctx, uint64_t first, uint64
 /* The k outputs of thread tid after a run (out[j] = output j). */
 cxb_status cxb_init_cuda_outputs(const cxb_init_cuda *ctx, uint64_t tid, uint32_t *out);
 void cxb_init_cuda_destroy(cxb_init_cuda *ctx);
+/* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
+ * pre-sample spin on the context's stream; NULL (the default): none. */
+void cxb_init_cuda_set_timing(cxb_init_cuda *ctx, struct cxb_timing *timing);
 
 /* ---- per-thread jumps on the GPU (Figure R2's GPU column) ----
  * T threads, thread t starts from its own state (XORWOW and MRG32k3a: cxb_g_seed(seed + t);
@@ -82,6 +87,7 @@ cxb_status cxb_jump_cuda_run(cxb_jump_cuda *ctx, cxb_phases *ph);
 cxb_status cxb_jump_cuda_states(const cxb_jump_cuda *ctx, uint64_t first, uint64_t count, uint64_t step,
                                 uint32_t *words);
 void cxb_jump_cuda_destroy(cxb_jump_cuda *ctx);
+void cxb_jump_cuda_set_timing(cxb_jump_cuda *ctx, struct cxb_timing *timing); /* as init */
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,8 @@
 extern "C" {
 #endif
 
+struct cxb_timing;
+
 typedef enum cxb_lf24_layout { CXB_LF24_SLICE, CXB_LF24_INTERLEAVE } cxb_lf24_layout;
 typedef enum cxb_lf24_mode { CXB_LF24_STORE, CXB_LF24_SUM } cxb_lf24_mode;
 
@@ -147,6 +149,9 @@ cxb_status cxb_lf24_cuda_run(cxb_lf24_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_lf24_cuda_out(const cxb_lf24_cuda *ctx);
 const double *cxb_lf24_cuda_sums(const cxb_lf24_cuda *ctx);
 void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx);
+/* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
+ * pre-sample spin on the context's stream; NULL (the default): none. */
+void cxb_lf24_cuda_set_timing(cxb_lf24_cuda *ctx, struct cxb_timing *timing);
 
 /* prng.store.cuda: store-only kernel writing n uint32 (the bandwidth ceiling).
  * blocks_per_sm: the grid is at most SMs x blocks_per_sm blocks of 256 threads (0: 16, the
@@ -156,6 +161,7 @@ cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n, unsigned bloc
 cxb_status cxb_store_cuda_run(cxb_store_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx);
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx);
+void cxb_store_cuda_set_timing(cxb_store_cuda *ctx, struct cxb_timing *timing); /* as lf24 */
 
 /* prng.store.pthreads: the host's store ceiling, n uint32 written by the pool's threads
  * (output i = i), ordinary stores, in 64 KiB pieces handed out dynamically
@@ -195,6 +201,7 @@ cxb_status cxb_curand_cuda_run(cxb_curand_cuda *ctx, cxb_phases *ph);
 /* The last run's output as 32-bit words: n of them for u32 and f32, 2n for f64. */
 const uint32_t *cxb_curand_cuda_out(const cxb_curand_cuda *ctx);
 void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx);
+void cxb_curand_cuda_set_timing(cxb_curand_cuda *ctx, struct cxb_timing *timing); /* as lf24 */
 
 #ifdef __cplusplus
 }
