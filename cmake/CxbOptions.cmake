@@ -20,6 +20,23 @@ elseif(NOT CXB_SANITIZE STREQUAL "")
   message(FATAL_ERROR "CXB_SANITIZE must be '', address or thread, not '${CXB_SANITIZE}'")
 endif()
 
+# ---- libFuzzer (tests/fuzz): coverage in every C object, ASan+UBSan; fuzz targets link the driver ----
+if(CXB_FUZZ)
+  if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "CXB_FUZZ=ON needs clang: cmake -DCMAKE_C_COMPILER=clang (tests/fuzz/run.sh)")
+  endif()
+  if(NOT CXB_SANITIZE STREQUAL "")
+    message(FATAL_ERROR "CXB_FUZZ=ON brings its own sanitizers; leave CXB_SANITIZE empty")
+  endif()
+  add_compile_options($<$<COMPILE_LANGUAGE:C>:-fsanitize=fuzzer-no-link,address,undefined>
+                      $<$<COMPILE_LANGUAGE:C>:-fno-sanitize-recover=all>
+                      $<$<COMPILE_LANGUAGE:C>:-fno-omit-frame-pointer> $<$<COMPILE_LANGUAGE:C>:-g>)
+  add_link_options(-fsanitize=address,undefined)
+  # the text readers' block buffer: 128 KiB instead of 8 MiB (still twice the longest line),
+  # so that inputs cross block boundaries and a run does not pay for 8 MiB of shadow memory
+  add_compile_definitions(CXB_LINES_BUF=131072u)
+endif()
+
 # ---- CUDA ----
 set(CXB_HAVE_CUDA 0)
 set(CXB_HAVE_CURAND 0)
