@@ -25,6 +25,7 @@
 #include "harness/compare.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,11 +395,6 @@ static size_t side_find(const side *s, const char *id)
 /* ---------------- provenance ---------------- */
 
 #if CXB_HAVE_CJSON
-typedef struct prov {
-    long schema_major;
-    char cpu[256], gpu[256], build[64], compiler[128], flags[512], where[4200];
-} prov;
-
 static void copy_str(char *dst, size_t size, const cJSON *item)
 {
     dst[0] = '\0';
@@ -406,10 +402,37 @@ static void copy_str(char *dst, size_t size, const cJSON *item)
         snprintf(dst, size, "%s", item->valuestring);
 }
 
-static cxb_status prov_read(const char *dir, prov *p)
+/* The major of a schema_version: "MAJOR[.MINOR...]" or a number. A negative, non-finite or
+ * unrepresentable major is no version (a cast of such a double to long is undefined). */
+static int schema_major(const cJSON *sv, long *major)
+{
+    if (cJSON_IsString(sv) && sv->valuestring) {
+        const char *s = sv->valuestring;
+        if (*s < '0' || *s > '9')
+            return 0;
+        errno = 0;
+        long v = strtol(s, NULL, 10);
+        if (errno == ERANGE || v > 2147483647L)
+            return 0;
+        *major = v;
+        return 1;
+    }
+    if (cJSON_IsNumber(sv)) {
+        double v = floor(sv->valuedouble);
+        if (!(v >= 0 && v < 2147483648.0)) /* NaN fails too */
+            return 0;
+        *major = (long)v;
+        return 1;
+    }
+    return 0;
+}
+#endif
+
+cxb_status cxb_prov_read(const char *dir, cxb_prov *p)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->where, sizeof p->where, "%s/provenance.json", dir);
+#if CXB_HAVE_CJSON
     char *text = cxb_read_file(p->where, NULL);
     if (!text)
         return cxb_fail(CXB_EINPUT, "%s: cannot read", p->where);
@@ -419,13 +442,11 @@ static cxb_status prov_read(const char *dir, prov *p)
         return cxb_fail(CXB_EINPUT, "%s: not valid JSON", p->where);
     const cJSON *sv = cJSON_GetObjectItemCaseSensitive(root, "schema_version");
     cxb_status st = CXB_OK;
-    if (cJSON_IsString(sv) && sv->valuestring && sv->valuestring[0] >= '0' &&
-        sv->valuestring[0] <= '9')
-        p->schema_major = strtol(sv->valuestring, NULL, 10);
-    else if (cJSON_IsNumber(sv))
-        p->schema_major = (long)floor(sv->valuedouble);
-    else
+    if (!sv)
         st = cxb_fail(CXB_EINPUT, "%s: no schema_version", p->where);
+    else if (!schema_major(sv, &p->schema_major))
+        st = cxb_fail(CXB_EINPUT, "%s: schema_version is not a version (expected \"MAJOR.MINOR.PATCH\")",
+                      p->where);
     const cJSON *host = cJSON_GetObjectItemCaseSensitive(root, "host");
     copy_str(p->cpu, sizeof p->cpu, cJSON_GetObjectItemCaseSensitive(host, "cpu_model"));
     const cJSON *gpu = cJSON_GetObjectItemCaseSensitive(root, "gpu");
@@ -438,18 +459,22 @@ static cxb_status prov_read(const char *dir, prov *p)
     copy_str(p->flags, sizeof p->flags, cJSON_GetObjectItemCaseSensitive(build, "c_flags"));
     cJSON_Delete(root);
     return st;
+#else
+    return cxb_fail(CXB_ERESOURCE, "%s: built without cJSON: provenance is not read", p->where);
+#endif
 }
 
+#if CXB_HAVE_CJSON
 static cxb_status check_provenance(const side *b, const side *n, const cxb_compare_opts *o)
 {
-    prov ref, cur;
-    cxb_status st = prov_read(b->sets[0].dir, &ref);
+    cxb_prov ref, cur;
+    cxb_status st = cxb_prov_read(b->sets[0].dir, &ref);
     if (st)
         return st;
     for (int which = 0; which < 2; ++which) {
         const side *s = which ? n : b;
         for (size_t i = 0; i < s->nsets; ++i) {
-            if ((st = prov_read(s->sets[i].dir, &cur)) != CXB_OK)
+            if ((st = cxb_prov_read(s->sets[i].dir, &cur)) != CXB_OK)
                 return st;
             if (cur.schema_major != ref.schema_major)
                 return cxb_fail(CXB_EINPUT, "%s: schema major version %ld differs from %ld of %s",

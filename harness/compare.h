@@ -90,4 +90,15 @@ cxb_status cxb_compare_run(const char *base, const char *new_dir, const cxb_comp
                            cxb_compare *out);
 void cxb_compare_free(cxb_compare *c);
 
+/* What compare checks of a result set's provenance.json (harness.md 4.4). */
+typedef struct cxb_prov {
+    long schema_major;
+    char cpu[256], gpu[256], build[64], compiler[128], flags[512], where[4200];
+} cxb_prov;
+
+/* Reads DIR/provenance.json (where = its path). CXB_EINPUT, one line naming the file and
+ * the field: unreadable, not JSON, no schema_version, or one that is not a version (not
+ * "MAJOR[.MINOR...]" nor a number in [0, 2^31)). Built without cJSON: CXB_ERESOURCE. */
+cxb_status cxb_prov_read(const char *dir, cxb_prov *p);
+
 #endif

@@ -1510,12 +1510,13 @@ typedef struct setdata {
 static void setdata_free(setdata *sd, size_t n)
 {
     for (size_t i = 0; sd && i < n; ++i) {
-        if (sd[i].loaded)
-            cxb_csv_free(&sd[i].csv);
+        /* the keys first: their count is the table's row count, which cxb_csv_free clears */
         if (sd[i].keys)
             for (size_t r = 0; r < sd[i].csv.nrows; ++r)
                 free(sd[i].keys[r]);
         free(sd[i].keys);
+        if (sd[i].loaded)
+            cxb_csv_free(&sd[i].csv);
     }
     free(sd);
 }

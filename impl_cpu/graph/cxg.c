@@ -1,8 +1,9 @@
 /* graph: the .cxg binary cache (graph.md 6): a 256-byte little-endian header, the
  * offsets at byte 256, the adjacency at the next 64-byte boundary, and with compacted
  * ids the original-id map after it. Loading checks everything that would otherwise
- * crash or mislead a kernel, in O(n + nnz): header fields, file length, offsets, ids
- * and the recomputed edgeset hash.
+ * crash or mislead a kernel, in O(n + nnz): header fields, file length, offsets, ids,
+ * the flags (rows sorted; no parallel arcs unless multigraph; the id map increasing) and
+ * the recomputed edgeset hash.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -144,6 +145,11 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
         st = corrupt(path, "inconsistent header");
         goto out;
     }
+    /* every graph study trusts these flags; they are verified below */
+    if (!(flags & CXB_CSR_SORTED) || !(flags & CXB_CSR_SIMPLE) == !(flags & CXB_CSR_MULTI)) {
+        st = corrupt(path, "flags must say sorted rows and either simple or multigraph");
+        goto out;
+    }
     uint64_t end = adj_pos + 4 * nnz;
     if (flags & CXB_CSR_COMPACT_IDS)
         end = align64(end) + 4 * n;
@@ -186,9 +192,30 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
             st = corrupt(path, "offsets decrease");
             goto out;
         }
-    for (uint64_t k = 0; k < nnz; ++k)
-        if (g->adj[k] >= n) {
-            st = corrupt(path, "vertex id out of range");
+    /* ids in range; rows ascending (the SORTED flag), strictly unless MULTI: a simple
+     * graph has no parallel arcs */
+    const int multi = (flags & CXB_CSR_MULTI) != 0;
+    for (uint64_t v = 0; v < n; ++v)
+        for (uint64_t k = g->off[v]; k < g->off[v + 1]; ++k) {
+            cxb_vid w = g->adj[k];
+            if (w >= n) {
+                st = corrupt(path, "vertex id out of range");
+                goto out;
+            }
+            if (k > g->off[v] && (g->adj[k - 1] > w || (!multi && g->adj[k - 1] == w))) {
+                char why[160];
+                snprintf(why, sizeof why, g->adj[k - 1] > w
+                             ? "row %llu is not sorted, though the flags say so"
+                             : "row %llu has parallel arcs, though the flags say simple",
+                         (unsigned long long)v);
+                st = corrupt(path, why);
+                goto out;
+            }
+        }
+    /* compacted ids: the original ids in increasing order (graph.md 5.3), so distinct */
+    for (uint64_t v = 1; g->ids && v < n; ++v)
+        if (g->ids[v - 1] >= g->ids[v]) {
+            st = corrupt(path, "original-id map is not increasing");
             goto out;
         }
     /* The stored hash covers the arcs u < v. Recomputing it from the arcs u > v as well

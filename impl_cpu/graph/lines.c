@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef CXB_LINES_BUF /* the fuzz build (CXB_FUZZ) sets a smaller one: more block boundaries, cheaper runs */
 #define CXB_LINES_BUF (8u << 20) /* 8 MiB: large freads, and far above CXB_LINE_MAX */
+#endif
 
 cxb_status cxb_lines_open(cxb_lines *L, FILE *f, const char *name)
 {

@@ -1,7 +1,7 @@
 /* graph_io: the readers and writers (graph.md 5-7, 12) - SNAP details (comments, CRLF,
  * no final newline, tabs, extra columns, the largest id), every parse error with its exact
  * message and line, Matrix Market of each field and symmetry, .cxg validation (truncated,
- * flipped bytes, bad header), and random graphs round-tripped snap -> mtx -> cxg with the
+ * flipped bytes, bad header, flags that lie), and random graphs round-tripped snap -> mtx -> cxg with the
  * same CSR arrays and fingerprint, including text files larger than the 8 MiB read
  * buffer so lines straddle block boundaries. Fresh seed printed; CXB_TEST_SEED repeats. */
 #define _POSIX_C_SOURCE 200809L
@@ -338,7 +338,7 @@ static void expect_corrupt(const char *name, const char *why)
 
 static void check_cxg_corrupt(void)
 {
-    cxb_csr g = random_graph(100, 300, 0);
+    cxb_csr g = random_graph(100, 300, 0), back;
     CHECK(cxb_graph_write(path_of("ok.cxg"), CXB_GRAPH_CXG, &g, NULL) == CXB_OK);
     uint64_t size = file_size(path_of("ok.cxg"));
     uint64_t adj_pos = (256 + 8 * (g.n + 1) + 63) / 64 * 64;
@@ -367,10 +367,43 @@ static void check_cxg_corrupt(void)
     fputc(0, f);
     fclose(f);
     expect_corrupt("ok.cxg", "trailing bytes");
+    /* flags that lie: every graph study trusts SORTED, SIMPLE and MULTI, so the reader
+     * verifies them. Row 1 is [2,0] under SORTED|SIMPLE; parallel arcs 0-1 with MULTI
+     * cleared; flags that say neither simple nor multigraph, or not sorted; an id map that
+     * is not increasing. Each is written as is (the writer trusts its caller). */
+    uint64_t off3[] = {0, 1, 3, 4}, offm[] = {0, 2, 5, 6};
+    cxb_vid adj3[] = {1, 2, 0, 1}, adjm[] = {1, 1, 0, 0, 2, 1}, ids3[] = {7, 9, 9};
+    cxb_csr lie = {.n = 3, .m = 2, .nnz = 4, .off = off3, .adj = adj3,
+                   .flags = CXB_CSR_SYMMETRIC | CXB_CSR_SORTED | CXB_CSR_SIMPLE};
+    CHECK(cxb_graph_write(path_of("unsorted.cxg"), CXB_GRAPH_CXG, &lie, NULL) == CXB_OK);
+    expect_corrupt("unsorted.cxg", "row 1 is not sorted, though the flags say so");
+    cxb_csr multi = {.n = 3, .m = 3, .nnz = 6, .off = offm, .adj = adjm,
+                     .flags = CXB_CSR_SYMMETRIC | CXB_CSR_SORTED | CXB_CSR_MULTI};
+    CHECK(cxb_graph_write(path_of("multi.cxg"), CXB_GRAPH_CXG, &multi, NULL) == CXB_OK);
+    CHECK(cxb_cxg_read(path_of("multi.cxg"), &back) == CXB_OK && back.m == 3);
+    cxb_csr_free(&back);
+    multi.flags = CXB_CSR_SYMMETRIC | CXB_CSR_SORTED | CXB_CSR_SIMPLE;
+    CHECK(cxb_graph_write(path_of("multi_cleared.cxg"), CXB_GRAPH_CXG, &multi, NULL) == CXB_OK);
+    expect_corrupt("multi_cleared.cxg", "row 0 has parallel arcs, though the flags say simple");
+    multi.flags = CXB_CSR_SYMMETRIC | CXB_CSR_SORTED;
+    CHECK(cxb_graph_write(path_of("multi_neither.cxg"), CXB_GRAPH_CXG, &multi, NULL) == CXB_OK);
+    expect_corrupt("multi_neither.cxg", "flags must say sorted rows and either simple or multigraph");
+    adj3[1] = 0; /* row 1 [0,2]: sorted, but the flag is cleared */
+    adj3[2] = 2;
+    lie.flags = CXB_CSR_SYMMETRIC | CXB_CSR_SIMPLE;
+    CHECK(cxb_graph_write(path_of("unflagged.cxg"), CXB_GRAPH_CXG, &lie, NULL) == CXB_OK);
+    expect_corrupt("unflagged.cxg", "flags must say sorted rows and either simple or multigraph");
+    lie.flags = CXB_CSR_SYMMETRIC | CXB_CSR_SORTED | CXB_CSR_SIMPLE | CXB_CSR_COMPACT_IDS;
+    lie.ids = ids3;
+    CHECK(cxb_graph_write(path_of("ids.cxg"), CXB_GRAPH_CXG, &lie, NULL) == CXB_OK);
+    expect_corrupt("ids.cxg", "original-id map is not increasing");
+    ids3[2] = 10;
+    CHECK(cxb_graph_write(path_of("ids.cxg"), CXB_GRAPH_CXG, &lie, NULL) == CXB_OK);
+    CHECK_MSG(cxb_cxg_read(path_of("ids.cxg"), &back) == CXB_OK && back.ids[2] == 10, "%s", msg());
+    cxb_csr_free(&back);
     /* a corrupt .cxg given as the input is an error through cxb_graph_read too */
     cxb_graph_opts o;
     cxb_graph_opts_init(&o);
-    cxb_csr back;
     CHECK(cxb_graph_read(path_of("adj.cxg"), &o, &back, NULL) == CXB_EINPUT);
     cxb_csr_free(&g);
 }

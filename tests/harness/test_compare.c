@@ -294,6 +294,22 @@ int main(void)
     fputs("{\"schema_version\": ", f);
     fclose(f);
     CHECK(compare("base", "badprov", NULL, NULL) == 2);
+    /* a schema_version no major fits (a cast to long would be undefined): an error naming
+     * the file and the field, on either side and when both sides agree on it */
+    static const char *const huge[] = {"1e300", "-1", "9.3e18", "\"99999999999999999999.0\""};
+    for (size_t i = 0; i < sizeof huge / sizeof *huge; ++i) {
+        write_set("hugeschema", &s);
+        path_of(path, sizeof path, "hugeschema", "provenance.json");
+        f = fopen(path, "w");
+        fprintf(f, "{\"schema_version\": %s, \"host\": {\"cpu_model\": \"Test CPU 9000\"}, "
+                   "\"build\": {\"type\": \"Release\"}}\n", huge[i]);
+        fclose(f);
+        CHECK(compare("base", "hugeschema", NULL, NULL) == 2);
+        CHECK_MSG(strstr(cxb_last_error(), "hugeschema/provenance.json: schema_version"), "%s",
+                  cxb_last_error());
+        CHECK(compare("hugeschema", "hugeschema", NULL, NULL) == 2);
+        CHECK(compare("hugeschema", "base", NULL, NULL) == 2);
+    }
 #else
     printf("built without cJSON: provenance checks (schema, machine, build) not tested\n");
 #endif
