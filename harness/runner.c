@@ -182,7 +182,11 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
         size_t l = e ? (size_t)(e - p) : strlen(p);
         snprintf(id, sizeof id, "%.*s", (int)(l < sizeof id ? l : sizeof id - 1), p);
         const cxb_study *owner = NULL;
-        if (!cxb_impl_find(id, &owner) || owner != study)
+        const char *not_built = NULL;
+        if (!cxb_impl_find(id, &owner) && strncmp(id, study->name, strlen(study->name)) == 0 &&
+            id[strlen(study->name)] == '.' && (not_built = cxb_impl_not_built(id)) != NULL)
+            return cxb_fail(CXB_ERESOURCE, "--impl %s: %s", id, not_built);
+        if (!owner || owner != study)
             return cxb_fail(CXB_EINPUT, "--impl %s: unknown implementation of study %s", id,
                             study->name);
         p = e ? e + 1 : NULL;

@@ -3,7 +3,7 @@
  * cxb/prng/curandhost.h: the peer rows prng.<g>.curandhost (prng.md 2, 4, 8.3 G5).
  * The only file that calls the cuRAND host API for the rows; without libcurand
  * (CXB_HAVE_CURAND 0) it compiles to nothing and the rows are not registered.
- * Deviation from the GPU peer rows (impl_cuda/prng/curand.cu): no stream, no events, the
+ * Deviation from the GPU peer rows (impl_cuda/prng/curand/curand.cu): no stream, no events, the
  * output is host memory; the orderings are the ones the host generators accept. */
 #include "cxb/config.h"
 

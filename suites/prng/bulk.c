@@ -27,6 +27,7 @@
 #include "cxb/rng/all.h"
 #include "harness/checksum.h"
 #include "harness/params.h"
+#include "suites/prng/device.h"
 #include "suites/prng/params.h"
 #include "suites/prng/curandhost.h"
 
@@ -37,6 +38,7 @@ typedef struct bulk_ctx {
     void *states, *work, *out; /* host: states, a work copy, the output */
     double *sums;
     cxb_bulk_cuda *cuda;
+    const cxb_prng_bulk_dev *dev; /* prng.<g>.cuda's device half (impl_cuda/prng/rows.c) */
     cxb_pool *own_pool; /* pthreads at --set threads=k other than the run's pool */
     cxb_phases setup;
 } bulk_ctx;
@@ -108,7 +110,8 @@ void cxb_prng_bulk_teardown(void *vctx)
     bulk_ctx *c = vctx;
     if (!c)
         return;
-    cxb_bulk_cuda_destroy(c->cuda);
+    if (c->cuda)
+        c->dev->destroy(c->cuda);
     if (c->own_pool)
         cxb_pool_destroy(c->own_pool);
     free(c->states);
@@ -119,7 +122,7 @@ void cxb_prng_bulk_teardown(void *vctx)
 }
 
 static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id gen, cxb_backend backend,
-                             void **out)
+                             const cxb_prng_bulk_dev *dev, void **out)
 {
     *out = NULL;
     bulk_ctx *c = calloc(1, sizeof *c);
@@ -127,6 +130,7 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
         return cxb_fail(CXB_ERESOURCE, "prng bulk: out of host memory");
     c->backend = backend;
     c->pool = env->pool;
+    c->dev = dev;
     cxb_phases_clear(&c->setup);
     uint64_t spm = 0;
     cxb_status st = spec_from(p, gen, &c->spec);
@@ -145,7 +149,7 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
     if (st == CXB_OK)
         st = cxb_bulk_states_create(c->pool, &c->spec, &c->states);
     if (st == CXB_OK && backend == CXB_BACKEND_CUDA)
-        st = cxb_bulk_cuda_create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
+        st = dev->create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
     else if (st == CXB_OK)
         st = alloc_run(&c->spec, &c->work, &c->out, &c->sums);
     if (st != CXB_OK) {
@@ -159,17 +163,19 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
 #define BULK_SETUPS(name, g, kind, streams, chunk)                                                 \
     cxb_status cxb_prng_bulk_setup_##g##_seq(const cxb_params *p, const cxb_env *env, void **ctx)  \
     {                                                                                              \
-        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_SEQ, ctx);                           \
+        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_SEQ, NULL, ctx);                     \
     }                                                                                              \
     cxb_status cxb_prng_bulk_setup_##g##_pthreads(const cxb_params *p, const cxb_env *env, void **ctx) \
     {                                                                                              \
-        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_PTHREADS, ctx);                      \
-    }                                                                                              \
-    cxb_status cxb_prng_bulk_setup_##g##_cuda(const cxb_params *p, const cxb_env *env, void **ctx) \
-    {                                                                                              \
-        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_CUDA, ctx);                          \
+        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_PTHREADS, NULL, ctx);                \
     }
 CXB_RNG_LIST(BULK_SETUPS)
+
+cxb_status cxb_prng_bulk_setup_dev(const cxb_params *p, const cxb_env *env, cxb_rng_id gen,
+                                   const cxb_prng_bulk_dev *dev, void **ctx)
+{
+    return bulk_setup(p, env, gen, CXB_BACKEND_CUDA, dev, ctx);
+}
 
 cxb_status cxb_prng_bulk_reset(void *ctx)
 {
@@ -186,18 +192,18 @@ cxb_status cxb_prng_bulk_run(void *vctx, cxb_phases *ph)
     case CXB_BACKEND_PTHREADS:
         return cxb_bulk_run_pthreads(c->pool, &c->spec, c->states, c->work, c->out, c->sums);
     default:
-        return cxb_bulk_cuda_run(c->cuda, ph);
+        return c->dev->run(c->cuda, ph);
     }
 }
 
 static const void *outputs(const bulk_ctx *c)
 {
-    return c->cuda ? cxb_bulk_cuda_out(c->cuda) : c->out;
+    return c->cuda ? c->dev->out(c->cuda) : c->out;
 }
 
 static const double *sums_of(const bulk_ctx *c)
 {
-    return c->cuda ? cxb_bulk_cuda_sums(c->cuda) : c->sums;
+    return c->cuda ? c->dev->sums(c->cuda) : c->sums;
 }
 
 static size_t result_bytes(const bulk_ctx *c)

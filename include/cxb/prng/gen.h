@@ -97,7 +97,7 @@ cxb_status cxb_bulk_run_pthreads(struct cxb_pool *pool, const cxb_bulk_spec *spe
 cxb_status cxb_bulk_check_streams(const cxb_bulk_spec *spec, const void *states, const void *out,
                                   const double *sums);
 
-/* ---- CUDA (impl_cuda/prng/bulk.cu); "no GPU" answers without CUDA ---- */
+/* ---- CUDA (impl_cuda/prng/bulk.cu; built only with CUDA) ---- */
 
 typedef struct cxb_bulk_cuda cxb_bulk_cuda;
 /* Uploads the states (setup phases alloc and h2d in *setup), allocates the output on the
@@ -109,6 +109,11 @@ cxb_status cxb_bulk_cuda_run(cxb_bulk_cuda *ctx, cxb_phases *ph);
 const void *cxb_bulk_cuda_out(const cxb_bulk_cuda *ctx);    /* n elements (store) */
 const double *cxb_bulk_cuda_sums(const cxb_bulk_cuda *ctx); /* S sums (sum mode) */
 void cxb_bulk_cuda_destroy(cxb_bulk_cuda *ctx);
+/* Outputs [offset, offset + count) of a job's uint32 output through the CUDA bulk path (the CUDA
+ * part of cxb_prng_fill_u32, impl_cuda/prng/fill.c); in a build without CUDA it answers
+ * "built without CUDA" (harness/backends.c). */
+cxb_status cxb_bulk_fill_cuda(const cxb_bulk_spec *spec, const void *states, uint64_t offset, uint64_t count,
+                              uint32_t *out);
 
 /* ---- one stream through a backend's bulk path (the CLI) ---- */
 
