@@ -27,14 +27,15 @@ extern const cxb_impl cxb_prng_cuda_impls[], cxb_prng_init_cuda_impls[], cxb_gra
 extern const size_t cxb_prng_cuda_nimpls, cxb_prng_init_cuda_nimpls, cxb_graphgen_cuda_nimpls,
     cxb_malloc_cuda_nimpls;
 #if CXB_HAVE_CURAND
-extern const cxb_impl cxb_prng_curand_impls[];
-extern const size_t cxb_prng_curand_nimpls;
+extern const cxb_impl cxb_prng_curand_impls[], cxb_prng_curandhost_impls[];
+extern const size_t cxb_prng_curand_nimpls, cxb_prng_curandhost_nimpls;
 #endif
 
 static const cxb_backend_rows tables[] = {
     {"prng", cxb_prng_cuda_impls, &cxb_prng_cuda_nimpls},
 #if CXB_HAVE_CURAND
     {"prng", cxb_prng_curand_impls, &cxb_prng_curand_nimpls},
+    {"prng", cxb_prng_curandhost_impls, &cxb_prng_curandhost_nimpls},
 #endif
     {"prng", cxb_prng_init_cuda_impls, &cxb_prng_init_cuda_nimpls},
     {"graphgen", cxb_graphgen_cuda_impls, &cxb_graphgen_cuda_nimpls},

@@ -29,7 +29,6 @@
 #include "harness/params.h"
 #include "suites/prng/device.h"
 #include "suites/prng/params.h"
-#include "suites/prng/curandhost.h"
 
 typedef struct bulk_ctx {
     cxb_backend backend;
@@ -271,6 +270,15 @@ void cxb_prng_bulk_extra(void *vctx, char *buf, size_t size)
     "50331648,67108864"
 #define NS_GPU                                                                                     \
     "1024,16384,262144,1048576,4194304,16777216,33554432,67108864,134217728,268435456,536870912"
+/* cuRAND's CPU host generators (impl_cuda/prng/curand/host_rows.c, registered with libcurand)
+ * in the preset `gens`: beside the seq/pthreads rows on the CPU grid ns, default ordering, u32.
+ * MT19937 only from 2^22: every sample makes its generator anew (~5 s of setup on the CPU,
+ * untimed but paid), and the small sizes would run 50 samples each. */
+#define CURANDHOST_GENS(fixed, ns)                                                        \
+    {"gens", "prng.philox4x32.curandhost,prng.xorwow.curandhost,prng.mrg32k3a.curandhost,"         \
+             "prng.mtgp32.curandhost", fixed ";ordering=default", "n", ns},                         \
+    {"gens", "prng.mt19937.curandhost", fixed ";ordering=default", "n",                             \
+     "4194304,8388608,16777216,25165824,33554432,50331648,67108864"},
 /* cuRAND's MT19937 accepts no DYNAMIC ordering: it is in the default-ordering rows only */
 #define CURAND_IDS "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand,prng.mtgp32.curand"
 
@@ -285,7 +293,7 @@ const cxb_sweep cxb_prng_bulk_sweeps_gens[] = {
     /* the host's store ceiling against threads: what a bandwidth-bound generator can scale to */
     {"gens-threads", "prng.store.pthreads", "seed=1234;n=16777216", "threads", "1..cores"},
     /* cuRAND's CPU host generators beside seq and pthreads (prng.md 6.6 series (CPU), 8.3 G5) */
-    CXB_PRNG_CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
+    CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
     /* cuRAND's host API in the same run, default and best ordering (prng.md 6.6, 8.1) */
     {"gens-gpu", CURAND_IDS ",prng.mt19937.curand", CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},

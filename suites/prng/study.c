@@ -19,7 +19,6 @@
 #include "cxb/prng/lf24.h"
 #include "harness/checksum.h"
 #include "harness/registry.h"
-#include "suites/prng/curandhost.h"
 #include "suites/prng/bulk.h"
 #include "suites/prng/cli.h"
 #include "suites/prng/device.h"
@@ -439,8 +438,9 @@ void cxb_prng_store_teardown(void *vctx)
      cxb_prng_lf24_verify, cxb_prng_lf24_checksum, cxb_prng_lf24_extra, cxb_prng_lf24_teardown}
 
 /* The CPU rows; the CUDA rows (prng.lf24.cuda1 ..., prng.<g>.cuda, prng.store.cuda, the GPU
- * initialisation and jump rows) are in impl_cuda/prng/rows.c, cuRAND's peer rows in
- * impl_cuda/prng/curand/rows.c (docs/architecture.md "How CUDA rows are registered"). */
+ * initialisation and jump rows) are in impl_cuda/prng/rows.c and init_rows.c, cuRAND's peer
+ * rows (device and host API) in impl_cuda/prng/curand/ (docs/architecture.md "How CUDA rows are
+ * registered"). */
 static const cxb_impl prng_impls[] = {
     LF24_IMPL("prng.lf24.seq", "seq", CXB_BACKEND_SEQ, 0, setup_seq,
               "Leist 4.1 lagged Fibonacci (RANMAR), streams one after another; the reference"),
@@ -448,8 +448,6 @@ static const cxb_impl prng_impls[] = {
               "Leist 4.2: T streams (default 300) seeded from a root stream, taken by the pool"),
     /* prng.<g>.{seq,pthreads} of every generator of CXB_RNG_LIST (suites/prng/bulk.c) */
     CXB_PRNG_BULK_IMPLS
-    /* cuRAND's CPU host generators (suites/prng/curandhost.c; absent without libcurand) */
-    CXB_PRNG_CURANDHOST_IMPLS
     {"prng.store.pthreads", "prng", "store", "pthreads", CXB_BACKEND_PTHREADS, 0,
      "host threads writing n uint32 with ordinary stores: the host's bandwidth ceiling (--set threads)",
      store_setup_pthreads, cxb_prng_store_reset, cxb_prng_store_run, cxb_prng_store_verify,
