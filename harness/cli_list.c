@@ -1,5 +1,6 @@
 /* cxbench list: studies and implementations, with availability (a GPU found or not), and
- * with --presets each study's presets. A missing GPU is said once, not once per row. */
+ * with --presets each study's presets. A missing GPU is said once, not once per row; in a build
+ * without CUDA its rows are not registered, and a note says so. */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,7 +28,11 @@ int cxb_cli_list(int argc, char **argv)
         return rc;
     int presets = la.presets;
     const char *no_gpu = NULL;
-    if (cxb_cuda_device_count(&no_gpu) <= 0) {
+    if (!cxb_cuda_built()) {
+        /* the CUDA rows are compiled only with CUDA (docs/architecture.md "How CUDA rows are
+         * registered"): there are none to list */
+        fprintf(stderr, "cxbench: note: built without CUDA: the CUDA rows are not registered\n");
+    } else if (cxb_cuda_device_count(&no_gpu) <= 0) {
         fprintf(stderr, "cxbench: note: rows that need a GPU are unavailable here: %s\n",
                 no_gpu ? no_gpu : "no GPU");
     } else {

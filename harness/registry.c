@@ -1,10 +1,14 @@
-/* The registry: every study and its implementations (ARCHITECTURE.md "The harness"). */
+/* The registry: every study and its implementations (docs/architecture.md "The registry and
+ * the descriptors", "How CUDA rows are registered"). */
 #include "harness/registry.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cxb/core/cuda.h"
+#include "harness/backends.h"
 
 const char *const cxb_backend_names[3] = {"seq", "pthreads", "cuda"};
 
@@ -14,12 +18,47 @@ extern const cxb_study cxb_study_graph;
 extern const cxb_study cxb_study_graphgen;
 extern const cxb_study cxb_study_malloc;
 
-static const cxb_study *const all_studies[] = {&cxb_study_prng, &cxb_study_graph, &cxb_study_graphgen,
-                                               &cxb_study_malloc};
+static const cxb_study *const declared[] = {&cxb_study_prng, &cxb_study_graph, &cxb_study_graphgen,
+                                            &cxb_study_malloc};
+#define NSTUDIES (sizeof declared / sizeof declared[0])
+
+/* Each study as registered: its CPU rows (the descriptor's impls), then the rows of the backend
+ * tables this build has for it (harness/backends.c), assembled once. */
+static cxb_study assembled[NSTUDIES];
+static const cxb_study *all_studies[NSTUDIES];
+static pthread_once_t assemble_once = PTHREAD_ONCE_INIT;
+
+static void assemble(void)
+{
+    size_t ntables;
+    const cxb_backend_rows *tables = cxb_backend_rows_list(&ntables);
+    for (size_t i = 0; i < NSTUDIES; ++i) {
+        assembled[i] = *declared[i];
+        all_studies[i] = declared[i];
+        size_t n = declared[i]->nimpls;
+        for (size_t t = 0; t < ntables; ++t)
+            if (!strcmp(tables[t].study, declared[i]->name))
+                n += *tables[t].nimpls;
+        cxb_impl *rows = n > declared[i]->nimpls ? malloc(n * sizeof *rows) : NULL;
+        if (!rows)
+            continue; /* no backend rows (or no memory for them): the CPU rows */
+        memcpy(rows, declared[i]->impls, declared[i]->nimpls * sizeof *rows);
+        n = declared[i]->nimpls;
+        for (size_t t = 0; t < ntables; ++t)
+            if (!strcmp(tables[t].study, declared[i]->name)) {
+                memcpy(rows + n, tables[t].impls, *tables[t].nimpls * sizeof *rows);
+                n += *tables[t].nimpls;
+            }
+        assembled[i].impls = rows;
+        assembled[i].nimpls = n;
+        all_studies[i] = &assembled[i];
+    }
+}
 
 const cxb_study *const *cxb_studies(size_t *count)
 {
-    *count = sizeof all_studies / sizeof all_studies[0];
+    pthread_once(&assemble_once, assemble);
+    *count = NSTUDIES;
     return all_studies;
 }
 
@@ -103,6 +142,8 @@ cxb_impl_name cxb_impl_parts(const cxb_impl *impl)
     snprintf(n.variant, sizeof n.variant, "%s", v + 1);
     return n;
 }
+
+const char *cxb_impl_not_built(const char *id) { return cxb_backend_not_built(id); }
 
 int cxb_impl_available(const cxb_impl *impl, const char **why)
 {

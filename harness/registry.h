@@ -139,6 +139,9 @@ typedef struct cxb_study {
     const char *name;
     const char *summary;
     const char *reference_impl; /* the study's reference (speed-ups use each algorithm's own seq) */
+    /* Its rows: a descriptor lists its CPU rows; the study that cxb_studies and cxb_study_find
+     * return also holds the rows of the backends this build has (impl_cuda/<study>/, added by
+     * the registry: docs/architecture.md "How CUDA rows are registered"). */
     const cxb_impl *impls;
     size_t nimpls;
     /* Presets as data: "quick" (make bench), "ci" (make bench-ci), "paper", and the
@@ -182,6 +185,9 @@ typedef struct cxb_impl_name {
     char study[32], algorithm[64], variant[64];
 } cxb_impl_name;
 cxb_impl_name cxb_impl_parts(const cxb_impl *impl);
+/* Why an id that cxb_impl_find does not know names a row of a backend this build left out
+ * ("built without CUDA", "built without cuRAND"), or NULL: the id is unknown. */
+const char *cxb_impl_not_built(const char *id);
 /* 1 if the implementation can run here (a GPU for CUDA ones); else 0 and *why. */
 int cxb_impl_available(const cxb_impl *impl, const char **why);
 

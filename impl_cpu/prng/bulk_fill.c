@@ -34,14 +34,10 @@ cxb_status cxb_prng_fill_u32(cxb_rng_id gen, uint64_t seed, unsigned rounds, uin
         return cxb_fail(CXB_EINPUT, "fill: the pthreads backend needs a pool");
     void *states = NULL, *work = NULL;
     uint32_t *all = NULL;
-    cxb_bulk_cuda *cuda = NULL;
     if ((st = cxb_bulk_states_create(pool, &spec, &states)) != CXB_OK)
         return st;
     if (backend == CXB_FILL_CUDA) {
-        if ((st = cxb_bulk_cuda_create(&cuda, &spec, states, 0, NULL)) == CXB_OK &&
-            (st = cxb_bulk_cuda_run(cuda, NULL)) == CXB_OK)
-            memcpy(out, (const uint32_t *)cxb_bulk_cuda_out(cuda) + offset, (size_t)count * sizeof *out);
-        cxb_bulk_cuda_destroy(cuda);
+        st = cxb_bulk_fill_cuda(&spec, states, offset, count, out);
         free(states);
         return st;
     }

@@ -40,18 +40,13 @@
 #define MT_WARPS 4u                        /* warps (streams) of a block */
 #define MT_THREADS (32u * MT_WARPS)
 
-static __device__ __forceinline__ uint32_t mt_temper(uint32_t y)
-{
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9D2C5680u;
-    y ^= (y << 15) & 0xEFC60000u;
-    y ^= y >> 18;
-    return y;
-}
-
-/* the output of word w[0]: MT19937's tempering (cxb_ws_store's functor) */
+/* the output of word w[0]: MT19937's tempering (cxb_ws_store's functor), the one definition
+ * every backend uses (cxb/rng/mt19937.h) */
 struct mt_out {
-    __device__ __forceinline__ uint32_t operator()(uint32_t word, const uint32_t *) const { return mt_temper(word); }
+    __device__ __forceinline__ uint32_t operator()(uint32_t word, const uint32_t *) const
+    {
+        return cxb_mt19937_temper(word);
+    }
 };
 
 static __global__ void __launch_bounds__(MT_THREADS)

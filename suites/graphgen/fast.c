@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "cxb/graph/gen.h"
+#include "suites/graphgen/device.h"
 #include "cxb/core/pool.h"
 #include "cxb/core/timing.h"
 
@@ -53,6 +54,7 @@
 typedef struct ggf_ctx {
     cxb_gen_model model;
     cxb_backend backend;
+    const cxb_graphgen_dev *dev; /* the cuda rows' device half (impl_cuda/graphgen/rows.c) */
     cxb_gen_spec spec;
     uint64_t tuples; /* exact, cxb_gen_tuples_hint */
     cxb_pool *pool;      /* pthreads: the generator's pool */
@@ -247,13 +249,14 @@ void cxb_ggf_teardown(void *vctx)
 }
 
 static cxb_status ggf_setup(const cxb_params *p, const cxb_env *env, cxb_gen_model model, cxb_backend backend,
-                            void **out)
+                            const cxb_graphgen_dev *dev, void **out)
 {
     ggf_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return cxb_fail(CXB_ERESOURCE, "graphgen: out of host memory");
     c->model = model;
     c->backend = backend;
+    c->dev = dev;
     c->pool = c->hash_pool = env->pool;
     cxb_edges_init(&c->out);
     uint64_t block = 0, grid = 0;
@@ -286,16 +289,21 @@ static cxb_status ggf_setup(const cxb_params *p, const cxb_env *env, cxb_gen_mod
 #define GGF_SETUP(model, backend, M, B)                                                                \
     cxb_status cxb_ggf_setup_##model##_##backend(const cxb_params *p, const cxb_env *env, void **ctx) \
     {                                                                                                  \
-        return ggf_setup(p, env, M, B, ctx);                                                           \
+        return ggf_setup(p, env, M, B, NULL, ctx);                                                     \
     }
-#define GGF_SETUP3(model, M)                           \
+#define GGF_SETUP2(model, M)                           \
     GGF_SETUP(model, seq, M, CXB_BACKEND_SEQ)           \
-    GGF_SETUP(model, pthreads, M, CXB_BACKEND_PTHREADS) \
-    GGF_SETUP(model, cuda, M, CXB_BACKEND_CUDA)
-GGF_SETUP3(bacopy, CXB_GEN_BACOPY)
-GGF_SETUP3(gnm, CXB_GEN_GNM)
-GGF_SETUP3(wsfast, CXB_GEN_WSFAST)
-GGF_SETUP3(rmat, CXB_GEN_RMAT)
+    GGF_SETUP(model, pthreads, M, CXB_BACKEND_PTHREADS)
+GGF_SETUP2(bacopy, CXB_GEN_BACOPY)
+GGF_SETUP2(gnm, CXB_GEN_GNM)
+GGF_SETUP2(wsfast, CXB_GEN_WSFAST)
+GGF_SETUP2(rmat, CXB_GEN_RMAT)
+
+cxb_status cxb_ggf_setup_dev(const cxb_params *p, const cxb_env *env, cxb_gen_model model,
+                             const cxb_graphgen_dev *dev, void **ctx)
+{
+    return ggf_setup(p, env, model, CXB_BACKEND_CUDA, dev, ctx);
+}
 
 cxb_status cxb_ggf_reset(void *vctx)
 {
@@ -313,7 +321,7 @@ cxb_status cxb_ggf_run(void *vctx, cxb_phases *ph)
         return cxb_generate_pthreads(&c->spec, c->pool, &c->out);
     cxb_gen_cuda_opts o = {c->block, c->grid, 0, 0};
     int64_t t0 = cxb_clock_ns();
-    cxb_status st = cxb_generate_cuda(&c->spec, &o, &c->out);
+    cxb_status st = c->dev->generate(&c->spec, &o, &c->out);
     c->wall_ns = cxb_clock_ns() - t0;
     if (st == CXB_OK) {
         c->gen_ms = o.gen_ms;

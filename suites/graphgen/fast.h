@@ -12,12 +12,12 @@
 
 #define CXB_GGF_DECL(model, backend)                                                          \
     cxb_status cxb_ggf_setup_##model##_##backend(const cxb_params *p, const cxb_env *env, void **ctx);
-#define CXB_GGF_DECL3(model) CXB_GGF_DECL(model, seq) CXB_GGF_DECL(model, pthreads) CXB_GGF_DECL(model, cuda)
-CXB_GGF_DECL3(bacopy)
-CXB_GGF_DECL3(gnm)
-CXB_GGF_DECL3(wsfast)
-CXB_GGF_DECL3(rmat)
-#undef CXB_GGF_DECL3
+#define CXB_GGF_DECL2(model) CXB_GGF_DECL(model, seq) CXB_GGF_DECL(model, pthreads)
+CXB_GGF_DECL2(bacopy)
+CXB_GGF_DECL2(gnm)
+CXB_GGF_DECL2(wsfast)
+CXB_GGF_DECL2(rmat)
+#undef CXB_GGF_DECL2
 #undef CXB_GGF_DECL
 
 cxb_status cxb_ggf_reset(void *ctx);
@@ -44,17 +44,21 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
      .verify = cxb_ggf_verify, .checksum = cxb_ggf_checksum, .extra = cxb_ggf_extra,                 \
      .teardown = cxb_ggf_teardown}
 #define CXB_GGF_GPU (CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC)
-#define CXB_GGF_IMPL3(model, what)                                                               \
+#define CXB_GGF_IMPL2(model, what)                                                               \
     CXB_GGF_IMPL(model, seq, CXB_BACKEND_SEQ, 0, what "; the reference"),                         \
-    CXB_GGF_IMPL(model, pthreads, CXB_BACKEND_PTHREADS, 0, what " on the pool, = seq"),           \
-    CXB_GGF_IMPL(model, cuda, CXB_BACKEND_CUDA, CXB_GGF_GPU, what " on the GPU, = seq")
+    CXB_GGF_IMPL(model, pthreads, CXB_BACKEND_PTHREADS, 0, what " on the pool, = seq")
 
-/* Rows of the graphgen implementation table (graphgen.md 9.1). */
-#define CXB_GRAPHGEN_FAST_IMPLS                                                                   \
-    CXB_GGF_IMPL3(bacopy, "fast BA: Sanders-Schulz hashed copy model, one edge per row"),         \
-    CXB_GGF_IMPL3(gnm, "fast G(n,m): keyed rounds + sort/dedup"),                                 \
-    CXB_GGF_IMPL3(wsfast, "fast small world: independent rewiring per lattice edge"),             \
-    CXB_GGF_IMPL3(rmat, "fast R-MAT/Kronecker, Graph500 initiator, one tuple per row")
+/* The fast generators (graphgen.md 9.1), used once per backend: X(model, what). */
+#define CXB_GGF_MODELS(X)                                                                         \
+    X(bacopy, "fast BA: Sanders-Schulz hashed copy model, one edge per row")                       \
+    X(gnm, "fast G(n,m): keyed rounds + sort/dedup")                                               \
+    X(wsfast, "fast small world: independent rewiring per lattice edge")                           \
+    X(rmat, "fast R-MAT/Kronecker, Graph500 initiator, one tuple per row")
+
+/* The CPU rows of the graphgen implementation table (graphgen.md 9.1); the cuda rows are
+ * registered by impl_cuda/graphgen/rows.c. */
+#define CXB_GGF_IMPL2_(model, what) CXB_GGF_IMPL2(model, what),
+#define CXB_GRAPHGEN_FAST_IMPLS CXB_GGF_MODELS(CXB_GGF_IMPL2_)
 
 #define CXB_GGF_CPU(m) "graphgen." #m ".seq,graphgen." #m ".pthreads"
 #define CXB_GGF_CPU_ALL CXB_GGF_CPU(bacopy) "," CXB_GGF_CPU(gnm) "," CXB_GGF_CPU(wsfast) "," CXB_GGF_CPU(rmat)

@@ -33,6 +33,7 @@
 #include "cxb/graphgen/cuda.h"
 #include "cxb/core/pool.h"
 #include "harness/registry.h"
+#include "suites/graphgen/device.h"
 #include "suites/graphgen/fast.h"
 #include "suites/graphgen/tables.h"
 
@@ -46,6 +47,7 @@ typedef struct gg_ctx {
     cxb_pool *pool;
     cxb_adjlists out;
     cxb_gg_cuda_stats cs;
+    const cxb_graphgen_dev *dev; /* the CUDA rows' device half (impl_cuda/graphgen/rows.c) */
     int have_ref;
     uint64_t ref_hash;
     int64_t csr_ns;
@@ -90,7 +92,7 @@ static cxb_status parse_params(const cxb_params *p, gg_ctx *c)
     return cxb_ba_check(b);
 }
 
-static void gg_teardown(void *vctx)
+void cxb_graphgen_teardown(void *vctx)
 {
     gg_ctx *c = vctx;
     if (!c)
@@ -99,13 +101,15 @@ static void gg_teardown(void *vctx)
     free(c);
 }
 
-static cxb_status gg_setup(const cxb_params *p, const cxb_env *env, gg_model model, cxb_gg_variant v, void **out)
+static cxb_status gg_setup(const cxb_params *p, const cxb_env *env, gg_model model, cxb_gg_variant v,
+                           const cxb_graphgen_dev *dev, void **out)
 {
     gg_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return cxb_fail(CXB_ERESOURCE, "graphgen: out of host memory");
     c->model = model;
     c->v = v;
+    c->dev = dev;
     c->pool = env->pool;
     cxb_status st = parse_params(p, c);
     if (st == CXB_OK && v == CXB_GG_PTHREADS && !c->pool)
@@ -118,20 +122,20 @@ static cxb_status gg_setup(const cxb_params *p, const cxb_env *env, gg_model mod
     return CXB_OK;
 }
 
-static cxb_status gg_reset(void *vctx)
+cxb_status cxb_graphgen_reset(void *vctx)
 {
     gg_ctx *c = vctx;
     cxb_adjlists_free(&c->out); /* the previous graph: untimed */
     return CXB_OK;
 }
 
-static cxb_status gg_run(void *vctx, cxb_phases *ph)
+cxb_status cxb_graphgen_run(void *vctx, cxb_phases *ph)
 {
     gg_ctx *c = vctx;
     cxb_adjlists_free(&c->out);
     if (c->v >= CXB_GG_CUDA1) {
-        cxb_status st = c->model == GG_ALPHA ? cxb_alpha_cuda(&c->ap, c->v, &c->out, &c->cs)
-                                             : cxb_ba_cuda(&c->bp, c->v, &c->out, &c->cs);
+        cxb_status st = c->model == GG_ALPHA ? c->dev->alpha(&c->ap, c->v, &c->out, &c->cs)
+                                             : c->dev->ba(&c->bp, c->v, &c->out, &c->cs);
         if (st == CXB_OK) {
             ph->ns[CXB_PHASE_KERNEL] = c->cs.gen_ns;
             ph->ns[CXB_PHASE_D2H] = c->cs.d2h_ns;
@@ -197,7 +201,7 @@ static void ref_cache_put(const gg_ctx *c, uint64_t hash)
     ref_cache[ref_next++ % 64] = e;
 }
 
-static cxb_status gg_verify(void *vctx)
+cxb_status cxb_graphgen_verify(void *vctx)
 {
     gg_ctx *c = vctx;
     cxb_csr g;
@@ -227,12 +231,12 @@ static cxb_status gg_verify(void *vctx)
     return CXB_OK;
 }
 
-static uint64_t gg_checksum(void *vctx)
+uint64_t cxb_graphgen_checksum(void *vctx)
 {
     return cxb_adjlists_hash(&((gg_ctx *)vctx)->out);
 }
 
-static void gg_extra(void *vctx, char *buf, size_t size)
+void cxb_graphgen_extra(void *vctx, char *buf, size_t size)
 {
     gg_ctx *c = vctx;
     /* degrees: graphgen.md 7 asks alpha's to stay narrowly around k (min, max, sd) */
@@ -271,47 +275,37 @@ static void gg_extra(void *vctx, char *buf, size_t size)
 #define GG_SETUP(name, model, v)                                                        \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)        \
     {                                                                                   \
-        return gg_setup(p, env, model, v, ctx);                                         \
+        return gg_setup(p, env, model, v, NULL, ctx);                                   \
     }
 GG_SETUP(setup_alpha_seq, GG_ALPHA, CXB_GG_SEQ)
 GG_SETUP(setup_alpha_pthreads, GG_ALPHA, CXB_GG_PTHREADS)
-GG_SETUP(setup_alpha_cuda1, GG_ALPHA, CXB_GG_CUDA1)
-GG_SETUP(setup_alpha_cuda2, GG_ALPHA, CXB_GG_CUDA2)
-GG_SETUP(setup_alpha_cudapool, GG_ALPHA, CXB_GG_CUDAPOOL)
 GG_SETUP(setup_ba_seq, GG_BA, CXB_GG_SEQ)
 GG_SETUP(setup_ba_pthreads, GG_BA, CXB_GG_PTHREADS)
-GG_SETUP(setup_ba_cuda1, GG_BA, CXB_GG_CUDA1)
-GG_SETUP(setup_ba_cuda2, GG_BA, CXB_GG_CUDA2)
-GG_SETUP(setup_ba_cudapool, GG_BA, CXB_GG_CUDAPOOL)
 
-#define GG_IMPL(id_, backend_, flags_, setup_, summary_)                                            \
+cxb_status cxb_graphgen_setup_dev(const cxb_params *p, const cxb_env *env, int ba, cxb_gg_variant v,
+                                  const cxb_graphgen_dev *dev, void **ctx)
+{
+    return gg_setup(p, env, ba ? GG_BA : GG_ALPHA, v, dev, ctx);
+}
+
+#define GG_IMPL(id_, backend_, flags_, setup_, summary_)                                           \
     {.id = id_, .backend = backend_, .flags = flags_, .summary = summary_, .setup = setup_,        \
-     .reset = gg_reset, .run = gg_run, .verify = gg_verify, .checksum = gg_checksum,              \
-     .extra = gg_extra, .teardown = gg_teardown}
-#define GPU (CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC)
+     .reset = cxb_graphgen_reset, .run = cxb_graphgen_run, .verify = cxb_graphgen_verify,          \
+     .checksum = cxb_graphgen_checksum, .extra = cxb_graphgen_extra, .teardown = cxb_graphgen_teardown}
 
+/* The CPU rows; the CUDA rows (graphgen.{alpha,ba}.{cuda1,cuda2,cudapool} and the fast
+ * generators' graphgen.<model>.cuda) are in impl_cuda/graphgen/rows.c (docs/architecture.md
+ * "How CUDA rows are registered"). */
 static const cxb_impl graphgen_impls[] = {
     GG_IMPL("graphgen.alpha.seq", CXB_BACKEND_SEQ, 0, setup_alpha_seq,
             "Watts alpha-model, Leist Alg. 9: n candidates and a list merge per edge step; the reference"),
     GG_IMPL("graphgen.alpha.pthreads", CXB_BACKEND_PTHREADS, 0, setup_alpha_pthreads,
             "Leist Alg. 10: parallel deviates, propensities and normalisation, sequential selection"),
-    GG_IMPL("graphgen.alpha.cuda1", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda1,
-            "Leist Alg. 11-15 CUDA 1: lists grown with in-kernel malloc/free (X = pow2 >= 1.2k)"),
-    GG_IMPL("graphgen.alpha.cuda2", CXB_BACKEND_CUDA, GPU, setup_alpha_cuda2,
-            "Leist 5.1.3 CUDA 2: host cudaMalloc/cudaFree via mapped memory (X = max(64, pow2 >= 1.2k))"),
-    GG_IMPL("graphgen.alpha.cudapool", CXB_BACKEND_CUDA, GPU, setup_alpha_cudapool,
-            "extension: CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool (no device sync)"),
     GG_IMPL("graphgen.ba.seq", CXB_BACKEND_SEQ, 0, setup_ba_seq,
             "Leist's Barabasi-Albert, Alg. 16: every Pi recomputed per new vertex; the reference"),
     GG_IMPL("graphgen.ba.pthreads", CXB_BACKEND_PTHREADS, 0, setup_ba_pthreads,
             "Leist 5.2.2: only the Pi loop parallel"),
-    GG_IMPL("graphgen.ba.cuda1", CXB_BACKEND_CUDA, GPU, setup_ba_cuda1,
-            "Leist Alg. 17-20 CUDA 1: lists created and grown with in-kernel malloc/free (X = 16)"),
-    GG_IMPL("graphgen.ba.cuda2", CXB_BACKEND_CUDA, GPU, setup_ba_cuda2,
-            "Leist 5.2.3 CUDA 2: host-managed lists (X = max(64, pow2 >= 2k))"),
-    GG_IMPL("graphgen.ba.cudapool", CXB_BACKEND_CUDA, GPU, setup_ba_cudapool,
-            "extension: BA CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool"),
-    CXB_GRAPHGEN_FAST_IMPLS, /* graphgen.md 9: suites/graphgen/fast.c */
+    CXB_GRAPHGEN_FAST_IMPLS /* graphgen.md 9: suites/graphgen/fast.c */
 };
 
 /* ---- sweeps (graphgen.md 6.2), named by figure key ---- */

@@ -28,6 +28,7 @@
 #include "cxb/malloc/malloc.h"
 #include "harness/checksum.h"
 #include "harness/registry.h"
+#include "suites/malloc/device.h"
 #include "suites/malloc/table.h"
 
 typedef enum malloc_impl { M_LIBC, M_DEVICE, M_HOST, M_POOL, M_ARENA } malloc_impl;
@@ -46,21 +47,23 @@ typedef struct malloc_ctx {
     uint64_t align;             /* required */
     uint64_t *ptrs;             /* libc: the pass's pointers */
     cxb_malloc_cuda *cuda;
+    const cxb_malloc_dev *dev;  /* the CUDA rows' device half (impl_cuda/malloc/rows.c) */
     cxb_malloc_check_result checked;
     uint64_t failures;          /* reported by the allocator in the last pass */
 } malloc_ctx;
 
-static void malloc_teardown(void *vctx)
+void cxb_malloc_row_teardown(void *vctx)
 {
     malloc_ctx *c = vctx;
     if (!c)
         return;
-    cxb_malloc_cuda_destroy(c->cuda);
+    if (c->cuda)
+        c->dev->destroy(c->cuda);
     free(c->ptrs);
     free(c);
 }
 
-static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, void **out)
+static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, const cxb_malloc_dev *dev, void **out)
 {
     uint64_t total, size, threads, heap_mb;
     int pool_state = 0, inject = 0;
@@ -83,6 +86,7 @@ static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, void **out
     if (!c)
         return cxb_fail(CXB_ERESOURCE, "malloc: out of host memory");
     c->impl = impl;
+    c->dev = dev;
     c->inject = (inject_kind)inject;
     st = cxb_malloc_job_init(&c->job, total, size, threads);
     static const uint64_t aligns[] = {0, CXB_MALLOC_ALIGN_DEVICE, CXB_MALLOC_ALIGN_CUDAMALLOC,
@@ -95,20 +99,20 @@ static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, void **out
     } else if (st == CXB_OK) {
         static const cxb_malloc_kind kinds[] = {CXB_MALLOC_DEVICE, CXB_MALLOC_DEVICE, CXB_MALLOC_HOST,
                                                 CXB_MALLOC_POOL, CXB_MALLOC_ARENA};
-        st = cxb_malloc_cuda_create(&c->cuda, kinds[impl], &c->job, heap_mb, pool_state == 1);
+        st = dev->create(&c->cuda, kinds[impl], &c->job, heap_mb, pool_state == 1);
     }
     if (st != CXB_OK) {
-        malloc_teardown(c);
+        cxb_malloc_row_teardown(c);
         return st;
     }
     *out = c;
     return CXB_OK;
 }
 
-static cxb_status malloc_reset(void *vctx)
+cxb_status cxb_malloc_row_reset(void *vctx)
 {
     malloc_ctx *c = vctx;
-    return c->cuda ? cxb_malloc_cuda_reset(c->cuda) : CXB_OK;
+    return c->cuda ? c->dev->reset(c->cuda) : CXB_OK;
 }
 
 /* The pointers stay where the pass left them (on the device for the kernel variants):
@@ -116,11 +120,11 @@ static cxb_status malloc_reset(void *vctx)
 static cxb_status one_pass(malloc_ctx *c, cxb_phases *ph)
 {
     if (c->cuda)
-        return cxb_malloc_cuda_pass(c->cuda, ph, &c->failures);
+        return c->dev->pass(c->cuda, ph, &c->failures);
     return cxb_malloc_libc_pass(&c->job, c->ptrs, ph, &c->failures);
 }
 
-static cxb_status malloc_run(void *vctx, cxb_phases *ph)
+cxb_status cxb_malloc_row_run(void *vctx, cxb_phases *ph)
 {
     return one_pass(vctx, ph);
 }
@@ -130,7 +134,7 @@ static cxb_status pointers(malloc_ctx *c, uint64_t **ptrs, uint64_t *reported)
 {
     *reported = c->failures;
     if (c->cuda) {
-        cxb_status st = cxb_malloc_cuda_pointers(c->cuda, ptrs);
+        cxb_status st = c->dev->pointers(c->cuda, ptrs);
         if (st != CXB_OK)
             return st;
     } else {
@@ -174,7 +178,7 @@ static cxb_status check_pass(malloc_ctx *c, const char *which, cxb_malloc_check_
     return CXB_OK;
 }
 
-static cxb_status malloc_verify(void *vctx)
+cxb_status cxb_malloc_row_verify(void *vctx)
 {
     malloc_ctx *c = vctx;
     cxb_status st = check_pass(c, "first", &c->checked);
@@ -183,7 +187,7 @@ static cxb_status malloc_verify(void *vctx)
     /* a second identical pass after the frees: everything came back */
     uint64_t first = c->checked.failures;
     cxb_malloc_check_result again;
-    if ((st = malloc_reset(c)) != CXB_OK || (st = one_pass(c, NULL)) != CXB_OK)
+    if ((st = cxb_malloc_row_reset(c)) != CXB_OK || (st = one_pass(c, NULL)) != CXB_OK)
         return st;
     if ((st = check_pass(c, "second", &again)) != CXB_OK)
         return st;
@@ -195,14 +199,14 @@ static cxb_status malloc_verify(void *vctx)
     return CXB_OK;
 }
 
-static uint64_t malloc_checksum(void *vctx)
+uint64_t cxb_malloc_row_checksum(void *vctx)
 {
     malloc_ctx *c = vctx;
     uint64_t v[2] = {c->job.calls, c->failures != 0};
     return cxb_checksum_bytes(v, sizeof v);
 }
 
-static void malloc_extra(void *vctx, char *buf, size_t size)
+void cxb_malloc_row_extra(void *vctx, char *buf, size_t size)
 {
     malloc_ctx *c = vctx;
     /* threads_run: the threads that ran (fewer than asked when there are fewer chunks) */
@@ -233,32 +237,28 @@ static void malloc_point_line(const cxb_impl *impl, const char *params, const in
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)         \
     {                                                                                    \
         (void)env;                                                                       \
-        return malloc_setup(p, impl, ctx);                                               \
+        return malloc_setup(p, impl, NULL, ctx);                                         \
     }
 MALLOC_SETUP(setup_libc, M_LIBC)
-MALLOC_SETUP(setup_device, M_DEVICE)
-MALLOC_SETUP(setup_host, M_HOST)
-MALLOC_SETUP(setup_pool, M_POOL)
-MALLOC_SETUP(setup_arena, M_ARENA)
 
-#define MALLOC_IMPL(id_, backend_, flags_, setup_, summary_)                                        \
+cxb_status cxb_malloc_setup_dev(const cxb_params *p, const cxb_env *env, cxb_malloc_kind kind,
+                                const cxb_malloc_dev *dev, void **ctx)
+{
+    static const malloc_impl impls[] = {M_DEVICE, M_HOST, M_POOL, M_ARENA}; /* by cxb_malloc_kind */
+    (void)env;
+    return malloc_setup(p, impls[kind], dev, ctx);
+}
+
+#define MALLOC_IMPL(id_, backend_, flags_, setup_, summary_)                                       \
     {.id = id_, .backend = backend_, .flags = flags_, .summary = summary_, .setup = setup_,        \
-     .reset = malloc_reset, .run = malloc_run, .verify = malloc_verify, .checksum = malloc_checksum, \
-     .extra = malloc_extra, .teardown = malloc_teardown}
+     .reset = cxb_malloc_row_reset, .run = cxb_malloc_row_run, .verify = cxb_malloc_row_verify,    \
+     .checksum = cxb_malloc_row_checksum, .extra = cxb_malloc_row_extra, .teardown = cxb_malloc_row_teardown}
 
-/* The CUDA variants synchronise inside their phases (events waited for, host loops with
- * a final stream synchronisation): CXB_TIMING_SYNC. */
+/* The CPU row; the CUDA rows (malloc.{device,host,pool,arena}.cuda) are in
+ * impl_cuda/malloc/rows.c (docs/architecture.md "How CUDA rows are registered"). */
 static const cxb_impl malloc_impls[] = {
     MALLOC_IMPL("malloc.libc.seq", CXB_BACKEND_SEQ, 0, setup_libc,
                 "C malloc/free loop on one host thread, the thesis's counts (for scale)"),
-    MALLOC_IMPL("malloc.device.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
-                setup_device, "Leist Alg. 21 device side: in-kernel malloc/free, 16,384 threads, 640 MiB heap"),
-    MALLOC_IMPL("malloc.host.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
-                setup_host, "Leist Alg. 21 host side: one thread, cudaMalloc loop then cudaFree loop"),
-    MALLOC_IMPL("malloc.pool.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
-                setup_pool, "cudaMallocAsync/cudaFreeAsync, default pool, threshold max (pool_state=cold|warm)"),
-    MALLOC_IMPL("malloc.arena.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,
-                setup_arena, "atomicAdd bump allocator in one preallocated buffer; free resets (the floor)"),
 };
 
 /* ---- sweeps (graphgen.md 5, 6.1, 6.2) ---- */

@@ -27,8 +27,8 @@
 #include "cxb/rng/all.h"
 #include "harness/checksum.h"
 #include "harness/params.h"
+#include "suites/prng/device.h"
 #include "suites/prng/params.h"
-#include "suites/prng/curandhost.h"
 
 typedef struct bulk_ctx {
     cxb_backend backend;
@@ -37,6 +37,7 @@ typedef struct bulk_ctx {
     void *states, *work, *out; /* host: states, a work copy, the output */
     double *sums;
     cxb_bulk_cuda *cuda;
+    const cxb_prng_bulk_dev *dev; /* prng.<g>.cuda's device half (impl_cuda/prng/rows.c) */
     cxb_phases setup;
 } bulk_ctx;
 
@@ -107,7 +108,8 @@ void cxb_prng_bulk_teardown(void *vctx)
     bulk_ctx *c = vctx;
     if (!c)
         return;
-    cxb_bulk_cuda_destroy(c->cuda);
+    if (c->cuda)
+        c->dev->destroy(c->cuda);
     free(c->states);
     free(c->work);
     free(c->out);
@@ -116,7 +118,7 @@ void cxb_prng_bulk_teardown(void *vctx)
 }
 
 static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id gen, cxb_backend backend,
-                             void **out)
+                             const cxb_prng_bulk_dev *dev, void **out)
 {
     *out = NULL;
     bulk_ctx *c = calloc(1, sizeof *c);
@@ -124,6 +126,7 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
         return cxb_fail(CXB_ERESOURCE, "prng bulk: out of host memory");
     c->backend = backend;
     c->pool = env->pool;
+    c->dev = dev;
     cxb_phases_clear(&c->setup);
     uint64_t spm = 0;
     cxb_status st = spec_from(p, gen, &c->spec);
@@ -142,9 +145,9 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
     if (st == CXB_OK)
         st = cxb_bulk_states_create(c->pool, &c->spec, &c->states);
     if (st == CXB_OK && backend == CXB_BACKEND_CUDA)
-        st = cxb_bulk_cuda_create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
+        st = dev->create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
     if (st == CXB_OK && c->cuda)
-        cxb_bulk_cuda_set_timing(c->cuda, env->timing);
+        dev->set_timing(c->cuda, env->timing);
     else if (st == CXB_OK)
         st = alloc_run(&c->spec, &c->work, &c->out, &c->sums);
     if (st != CXB_OK) {
@@ -158,17 +161,19 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
 #define BULK_SETUPS(name, g, kind, streams, chunk)                                                 \
     cxb_status cxb_prng_bulk_setup_##g##_seq(const cxb_params *p, const cxb_env *env, void **ctx)  \
     {                                                                                              \
-        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_SEQ, ctx);                           \
+        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_SEQ, NULL, ctx);                     \
     }                                                                                              \
     cxb_status cxb_prng_bulk_setup_##g##_pthreads(const cxb_params *p, const cxb_env *env, void **ctx) \
     {                                                                                              \
-        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_PTHREADS, ctx);                      \
-    }                                                                                              \
-    cxb_status cxb_prng_bulk_setup_##g##_cuda(const cxb_params *p, const cxb_env *env, void **ctx) \
-    {                                                                                              \
-        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_CUDA, ctx);                          \
+        return bulk_setup(p, env, CXB_RNG_ID_##g, CXB_BACKEND_PTHREADS, NULL, ctx);                \
     }
 CXB_RNG_LIST(BULK_SETUPS)
+
+cxb_status cxb_prng_bulk_setup_dev(const cxb_params *p, const cxb_env *env, cxb_rng_id gen,
+                                   const cxb_prng_bulk_dev *dev, void **ctx)
+{
+    return bulk_setup(p, env, gen, CXB_BACKEND_CUDA, dev, ctx);
+}
 
 cxb_status cxb_prng_bulk_reset(void *ctx)
 {
@@ -185,18 +190,18 @@ cxb_status cxb_prng_bulk_run(void *vctx, cxb_phases *ph)
     case CXB_BACKEND_PTHREADS:
         return cxb_bulk_run_pthreads(c->pool, &c->spec, c->states, c->work, c->out, c->sums);
     default:
-        return cxb_bulk_cuda_run(c->cuda, ph);
+        return c->dev->run(c->cuda, ph);
     }
 }
 
 static const void *outputs(const bulk_ctx *c)
 {
-    return c->cuda ? cxb_bulk_cuda_out(c->cuda) : c->out;
+    return c->cuda ? c->dev->out(c->cuda) : c->out;
 }
 
 static const double *sums_of(const bulk_ctx *c)
 {
-    return c->cuda ? cxb_bulk_cuda_sums(c->cuda) : c->sums;
+    return c->cuda ? c->dev->sums(c->cuda) : c->sums;
 }
 
 static size_t result_bytes(const bulk_ctx *c)
@@ -264,6 +269,15 @@ void cxb_prng_bulk_extra(void *vctx, char *buf, size_t size)
     "50331648,67108864"
 #define NS_GPU                                                                                     \
     "1024,16384,262144,1048576,4194304,16777216,33554432,67108864,134217728,268435456,536870912"
+/* cuRAND's CPU host generators (impl_cuda/prng/curand/host_rows.c, registered with libcurand)
+ * in the preset `gens`: beside the seq/pthreads rows on the CPU grid ns, default ordering, u32.
+ * MT19937 only from 2^22: every sample makes its generator anew (~5 s of setup on the CPU,
+ * untimed but paid), and the small sizes would run 50 samples each. */
+#define CURANDHOST_GENS(fixed, ns)                                                        \
+    {"gens", "prng.philox4x32.curandhost,prng.xorwow.curandhost,prng.mrg32k3a.curandhost,"         \
+             "prng.mtgp32.curandhost", fixed ";ordering=default", "n", ns},                         \
+    {"gens", "prng.mt19937.curandhost", fixed ";ordering=default", "n",                             \
+     "4194304,8388608,16777216,25165824,33554432,50331648,67108864"},
 /* cuRAND's MT19937 accepts no DYNAMIC ordering: it is in the default-ordering rows only */
 #define CURAND_IDS "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand,prng.mtgp32.curand"
 
@@ -278,7 +292,7 @@ const cxb_sweep cxb_prng_bulk_sweeps_gens[] = {
     /* the host's store ceiling against threads: what a bandwidth-bound generator can scale to */
     {"gens-threads", "prng.store.pthreads", "seed=1234;n=16777216", "threads", "1..cores"},
     /* cuRAND's CPU host generators beside seq and pthreads (prng.md 6.6 series (CPU), 8.3 G5) */
-    CXB_PRNG_CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
+    CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
     /* cuRAND's host API in the same run, default and best ordering (prng.md 6.6, 8.1) */
     {"gens-gpu", CURAND_IDS ",prng.mt19937.curand", CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},

@@ -1,7 +1,8 @@
 /* suites/prng/bulk.h - the prng study's bulk implementations of every generator of
  * CXB_RNG_LIST: prng.<g>.seq, prng.<g>.pthreads, prng.<g>.cuda (prng.md 2, 6.6), declared
- * and registered by the X-macro: a generator added to the list gets its three rows here.
- * suites/prng/study.c puts CXB_PRNG_BULK_IMPLS in its implementation table. */
+ * and registered by the X-macro: a generator added to the list gets its rows here.
+ * suites/prng/study.c puts CXB_PRNG_BULK_IMPLS (seq, pthreads) in its implementation table;
+ * impl_cuda/prng/rows.c registers prng.<g>.cuda with CXB_PRNG_BULK_ROW. */
 #ifndef CXB_SUITES_PRNG_BULK_H
 #define CXB_SUITES_PRNG_BULK_H
 
@@ -10,8 +11,7 @@
 
 #define CXB_PRNG_BULK_DECL(name, g, kind, streams, chunk)                                          \
     cxb_status cxb_prng_bulk_setup_##g##_seq(const cxb_params *p, const cxb_env *env, void **ctx); \
-    cxb_status cxb_prng_bulk_setup_##g##_pthreads(const cxb_params *p, const cxb_env *env, void **ctx); \
-    cxb_status cxb_prng_bulk_setup_##g##_cuda(const cxb_params *p, const cxb_env *env, void **ctx);
+    cxb_status cxb_prng_bulk_setup_##g##_pthreads(const cxb_params *p, const cxb_env *env, void **ctx);
 CXB_RNG_LIST(CXB_PRNG_BULK_DECL)
 #undef CXB_PRNG_BULK_DECL
 
@@ -31,10 +31,8 @@ void cxb_prng_bulk_teardown(void *ctx);
     CXB_PRNG_BULK_ROW(name, g, seq, CXB_BACKEND_SEQ, 0,                                          \
                       "bulk " name ": S streams in chunks of C, tiles of streams x rounds; the reference") \
     CXB_PRNG_BULK_ROW(name, g, pthreads, CXB_BACKEND_PTHREADS, 0,                                \
-                      "bulk " name ": the same tiles taken by the pool (output independent of threads)") \
-    CXB_PRNG_BULK_ROW(name, g, cuda, CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,                       \
-                      "bulk " name ": one template kernel, thread-scope states, coalesced stores")
-/* the rows of every generator, in list order: seq, pthreads, cuda */
+                      "bulk " name ": the same tiles taken by the pool (output independent of threads)")
+/* the CPU rows of every generator, in list order: seq, pthreads */
 #define CXB_PRNG_BULK_IMPLS CXB_RNG_LIST(CXB_PRNG_BULK_IMPL)
 
 /* ---- sweeps, fits, figures (prng.md 6.6 Figure R3; 8.3 G3a) ----

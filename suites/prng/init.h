@@ -1,25 +1,12 @@
 /* suites/prng/init.h - the prng study's stream-initialisation rows (GPU, Figure R4, the
- * device-API peer rows of prng.md 8.1) and jump-cost rows (CPU, Figure R2); see
- * suites/prng/init.c. suites/prng/study.c splices the CXB_PRNG_INIT_* lists below into its
+ * device-API peer rows of prng.md 8.1; registered by impl_cuda/prng/init_rows.c) and jump-cost
+ * rows (CPU, Figure R2); see suites/prng/init.c. suites/prng/study.c splices the CXB_PRNG_INIT_* lists below into its
  * tables and asks cxb_prng_init_sweeps for the presets `init` and `jump`. */
 #ifndef CXB_SUITES_PRNG_INIT_H
 #define CXB_SUITES_PRNG_INIT_H
 
 #include "cxb/rng/jump.h"
 #include "harness/registry.h"
-
-cxb_status cxb_prng_init_setup_xorwow_ours(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_init_setup_mrg_ours(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_init_setup_philox_ours(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_init_setup_xorwow_curand(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_init_setup_mrg_curand(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_init_setup_philox_curand(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_init_reset(void *ctx);
-cxb_status cxb_prng_init_run(void *ctx, cxb_phases *ph);
-cxb_status cxb_prng_init_verify(void *ctx);
-uint64_t cxb_prng_init_checksum(void *ctx);
-void cxb_prng_init_extra(void *ctx, char *buf, size_t size);
-void cxb_prng_init_teardown(void *ctx);
 
 cxb_status cxb_prng_jump_setup_mrg_sq(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_prng_jump_setup_mrg_tab(const cxb_params *p, const cxb_env *env, void **ctx);
@@ -28,19 +15,17 @@ cxb_status cxb_prng_jump_setup_xorwow_sq(const cxb_params *p, const cxb_env *env
 cxb_status cxb_prng_jump_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_prng_jump_setup_xorwow_step(const cxb_params *p, const cxb_env *env, void **ctx);
 cxb_status cxb_prng_jump_setup_mrg_step(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_jumpcuda_setup_mrg_sq(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_jumpcuda_setup_mrg_tab(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_jumpcuda_setup_xorwow_tab(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_jumpcuda_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx);
-cxb_status cxb_prng_jumpcuda_run(void *ctx, cxb_phases *ph);
-cxb_status cxb_prng_jumpcuda_verify(void *ctx);
-uint64_t cxb_prng_jumpcuda_checksum(void *ctx);
-void cxb_prng_jumpcuda_teardown(void *ctx);
 cxb_status cxb_prng_jump_reset(void *ctx);
 cxb_status cxb_prng_jump_run(void *ctx, cxb_phases *ph);
 cxb_status cxb_prng_jump_verify(void *ctx);
 uint64_t cxb_prng_jump_checksum(void *ctx);
 void cxb_prng_jump_teardown(void *ctx);
+
+/* The MRG32k3a jump tables of the CPU rows (4-bit digits, 64 levels), built once per process
+ * (untimed); NULL when out of memory. The GPU jump rows verify against them. */
+#define CXB_PRNG_JT_B 4
+#define CXB_PRNG_JT_LEVELS 64
+const cxb_mrg32k3a_jent *cxb_prng_jump_mrg_tables(void);
 
 /* A decimal distance (--set distance=...) as a 256-bit integer. */
 cxb_status cxb_jump_dist_parse(const char *text, cxb_jump_dist *d);
@@ -50,34 +35,14 @@ cxb_status cxb_jump_dist_parse(const char *text, cxb_jump_dist *d);
 extern const cxb_sweep cxb_prng_init_sweeps_init[];
 extern const cxb_sweep cxb_prng_init_sweeps_jump[];
 
-#define CXB_PRNG_INIT_ROW_(id_, setup_, summary_)                                                         \
-    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_, .setup = setup_, \
-     .reset = cxb_prng_init_reset, .run = cxb_prng_init_run, .verify = cxb_prng_init_verify,                  \
-     .checksum = cxb_prng_init_checksum, .extra = cxb_prng_init_extra, .teardown = cxb_prng_init_teardown}
-#define CXB_PRNG_JUMPCUDA_ROW_(id_, setup_, summary_)                                                     \
-    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_, .setup = setup_, \
-     .reset = cxb_prng_init_reset, .run = cxb_prng_jumpcuda_run, .verify = cxb_prng_jumpcuda_verify,          \
-     .checksum = cxb_prng_jumpcuda_checksum, .teardown = cxb_prng_jumpcuda_teardown}
 #define CXB_PRNG_JUMP_ROW_(id_, setup_, summary_)                                                         \
     {.id = id_, .backend = CXB_BACKEND_SEQ, .summary = summary_, .setup = setup_,                         \
      .reset = cxb_prng_jump_reset, .run = cxb_prng_jump_run, .verify = cxb_prng_jump_verify,              \
      .checksum = cxb_prng_jump_checksum, .teardown = cxb_prng_jump_teardown}
 
-/* Registry rows, spliced into prng_impls[] of suites/prng/study.c. */
+/* The CPU jump rows, spliced into prng_impls[] of suites/prng/study.c (the GPU rows:
+ * impl_cuda/prng/init_rows.c). */
 #define CXB_PRNG_INIT_IMPLS                                                                                      \
-    CXB_PRNG_INIT_ROW_("prng.xorwow.initcuda", cxb_prng_init_setup_xorwow_ours,            \
-                       "curand_init(seed, tid, 0) for T threads by warp-shared jump tables (--set threads=T;k=)"), \
-    CXB_PRNG_INIT_ROW_("prng.mrg32k3a.initcuda", cxb_prng_init_setup_mrg_ours,           \
-                       "curand_init(seed, tid, 0) for T threads by 8-bit-digit jump tables"),                     \
-    CXB_PRNG_INIT_ROW_("prng.philox4x32.initcuda", cxb_prng_init_setup_philox_ours,    \
-                       "Philox states (0, 0, tid) for T threads: no jump to make"),                              \
-    CXB_PRNG_INIT_ROW_("prng.xorwow.curandinit", cxb_prng_init_setup_xorwow_curand,      \
-                       "cuRAND device API: curand_init per thread (--set init=subsequence|seed;k=)"),           \
-    CXB_PRNG_INIT_ROW_("prng.mrg32k3a.curandinit", cxb_prng_init_setup_mrg_curand,     \
-                       "cuRAND device API: curand_init per thread (--set init=subsequence|seed;k=)"),           \
-    CXB_PRNG_INIT_ROW_("prng.philox4x32.curandinit",                                 \
-                       cxb_prng_init_setup_philox_curand,                                                        \
-                       "cuRAND device API: curand_init per thread (--set init=subsequence|seed;k=)"),           \
     CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpsq", cxb_prng_jump_setup_mrg_sq,                 \
                        "jump by squaring 3x3 matrices, one core (--set distance=d;n=jumps)"),                    \
     CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumptab", cxb_prng_jump_setup_mrg_tab,              \
@@ -92,14 +57,6 @@ extern const cxb_sweep cxb_prng_init_sweeps_jump[];
                        "emulated jump: d steps, one core (--set distance=d;n=jumps)"),                           \
     CXB_PRNG_JUMP_ROW_("prng.mrg32k3a.jumpstep", cxb_prng_jump_setup_mrg_step,           \
                        "emulated jump: d steps, one core (--set distance=d;n=jumps)"),                           \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumpsqcuda", cxb_prng_jumpcuda_setup_mrg_sq,   \
-                           "GPU: n threads jump by squaring (--set distance=d;n=threads)"),                      \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.mrg32k3a.jumptabcuda",                               \
-                           cxb_prng_jumpcuda_setup_mrg_tab, "GPU: n threads jump by tables (--set distance=d;n=threads)"), \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.xorwow.jumptabcuda", cxb_prng_jumpcuda_setup_xorwow_tab, \
-                           "GPU: n threads jump by GF(2) tables (--set distance=d;n=threads)"),                  \
-    CXB_PRNG_JUMPCUDA_ROW_("prng.philox4x32.jumpctrcuda",                           \
-                           cxb_prng_jumpcuda_setup_philox, "GPU: n threads jump by a counter add (--set distance=d;n=threads)"),
 
 /* Fitted series (spliced into prng_series[]): initialisation time grows like T at large T;
  * intrinsic jumps are flat against the distance (squaring grows like log d: a small slope),

@@ -19,10 +19,9 @@
 #include "cxb/prng/lf24.h"
 #include "harness/checksum.h"
 #include "harness/registry.h"
-#include "suites/prng/curand.h"
-#include "suites/prng/curandhost.h"
 #include "suites/prng/bulk.h"
 #include "suites/prng/cli.h"
+#include "suites/prng/device.h"
 #include "suites/prng/init.h"
 #include "suites/prng/params.h"
 #include "suites/prng/tables.h"
@@ -37,6 +36,7 @@ typedef struct lf24_ctx {
     uint32_t *out;
     double *sums;
     cxb_lf24_cuda *cuda;
+    const cxb_prng_lf24_dev *dev; /* the CUDA rows' device half (impl_cuda/prng/rows.c) */
     cxb_lf24_carry_mode carry;
     cxb_phases setup;
 } lf24_ctx;
@@ -104,13 +104,13 @@ static cxb_status alloc_outputs(const cxb_lf24_job *job, uint32_t **out, double 
     return CXB_OK;
 }
 
-static void lf24_teardown(void *vctx)
+void cxb_prng_lf24_teardown(void *vctx)
 {
     lf24_ctx *c = vctx;
     if (!c)
         return;
     if (c->cuda)
-        cxb_lf24_cuda_destroy(c->cuda);
+        c->dev->destroy(c->cuda);
     free(c->pristine);
     free(c->tables);
     free(c->out);
@@ -118,13 +118,15 @@ static void lf24_teardown(void *vctx)
     free(c);
 }
 
-static cxb_status lf24_setup(const cxb_params *p, const cxb_env *env, lf24_kind kind, void **out)
+static cxb_status lf24_setup(const cxb_params *p, const cxb_env *env, lf24_kind kind,
+                             const cxb_prng_lf24_dev *dev, void **out)
 {
     lf24_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return cxb_fail(CXB_ERESOURCE, "lf24: out of host memory");
     c->kind = kind;
     c->pool = env->pool;
+    c->dev = dev;
     cxb_phases_clear(&c->setup);
     uint64_t block = 0;
     cxb_status st = lf24_job_from(p, kind, &c->job, &c->carry, &block);
@@ -140,28 +142,28 @@ static cxb_status lf24_setup(const cxb_params *p, const cxb_env *env, lf24_kind 
         cxb_lf24_cuda_variant v = kind == K_CUDA1 ? CXB_LF24_CUDA1
                                   : kind == K_CUDA2 ? CXB_LF24_CUDA2
                                                     : CXB_LF24_CUDASHARED;
-        st = cxb_lf24_cuda_create(&c->cuda, &c->job, v, c->carry, (unsigned)block, &c->setup);
+        st = dev->create(&c->cuda, &c->job, v, c->carry, (unsigned)block, &c->setup);
         if (st == CXB_OK)
-            cxb_lf24_cuda_set_timing(c->cuda, env->timing);
+            dev->set_timing(c->cuda, env->timing);
     }
     if (st != CXB_OK) {
-        lf24_teardown(c);
+        cxb_prng_lf24_teardown(c);
         return st;
     }
     *out = c;
     return CXB_OK;
 }
 
-static cxb_status lf24_reset(void *vctx)
+cxb_status cxb_prng_lf24_reset(void *vctx)
 {
     lf24_ctx *c = vctx;
     if (c->cuda)
-        return cxb_lf24_cuda_reset(c->cuda);
+        return c->dev->reset(c->cuda);
     memcpy(c->tables, c->pristine, (size_t)c->job.streams * c->job.r * sizeof(uint32_t));
     return CXB_OK;
 }
 
-static cxb_status lf24_run(void *vctx, cxb_phases *ph)
+cxb_status cxb_prng_lf24_run(void *vctx, cxb_phases *ph)
 {
     lf24_ctx *c = vctx;
     switch (c->kind) {
@@ -170,18 +172,18 @@ static cxb_status lf24_run(void *vctx, cxb_phases *ph)
     case K_PTHREADS:
         return cxb_lf24_run_pthreads(c->pool, &c->job, c->tables, c->out, c->sums);
     default:
-        return cxb_lf24_cuda_run(c->cuda, ph);
+        return c->dev->run(c->cuda, ph);
     }
 }
 
 static const uint32_t *lf24_out(const lf24_ctx *c)
 {
-    return c->cuda ? cxb_lf24_cuda_out(c->cuda) : c->out;
+    return c->cuda ? c->dev->out(c->cuda) : c->out;
 }
 
 static const double *lf24_sums(const lf24_ctx *c)
 {
-    return c->cuda ? cxb_lf24_cuda_sums(c->cuda) : c->sums;
+    return c->cuda ? c->dev->sums(c->cuda) : c->sums;
 }
 
 /* seq's own check: every stream regenerated with the float form (Leist Algorithm 2). */
@@ -236,7 +238,7 @@ static cxb_status verify_seq_float(const lf24_ctx *c)
  * float rounding, so each output must lie within the drift bound of the exact one. */
 #define LF24_FLOAT_CARRY_TOL (1u << 18) /* 2^-6 of the range: documented in README */
 
-static cxb_status lf24_verify(void *vctx)
+cxb_status cxb_prng_lf24_verify(void *vctx)
 {
     lf24_ctx *c = vctx;
     if (c->kind == K_SEQ)
@@ -288,7 +290,7 @@ static cxb_status lf24_verify(void *vctx)
     return st;
 }
 
-static uint64_t lf24_checksum(void *vctx)
+uint64_t cxb_prng_lf24_checksum(void *vctx)
 {
     lf24_ctx *c = vctx;
     if (c->job.mode == CXB_LF24_STORE)
@@ -296,7 +298,7 @@ static uint64_t lf24_checksum(void *vctx)
     return cxb_checksum_bytes(lf24_sums(c), c->job.streams * sizeof(double));
 }
 
-static void lf24_extra(void *vctx, char *buf, size_t size)
+void cxb_prng_lf24_extra(void *vctx, char *buf, size_t size)
 {
     lf24_ctx *c = vctx;
     /* setup phases of the CUDA variants (once per point, not per sample), sorted by key */
@@ -311,18 +313,23 @@ static void lf24_extra(void *vctx, char *buf, size_t size)
 #define LF24_SETUP(name, kind)                                                          \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)        \
     {                                                                                   \
-        return lf24_setup(p, env, kind, ctx);                                           \
+        return lf24_setup(p, env, kind, NULL, ctx);                                     \
     }
 LF24_SETUP(setup_seq, K_SEQ)
 LF24_SETUP(setup_pthreads, K_PTHREADS)
-LF24_SETUP(setup_cuda1, K_CUDA1)
-LF24_SETUP(setup_cuda2, K_CUDA2)
-LF24_SETUP(setup_cudashared, K_CUDASHARED)
+
+cxb_status cxb_prng_lf24_setup_dev(const cxb_params *p, const cxb_env *env, cxb_lf24_cuda_variant variant,
+                                   const cxb_prng_lf24_dev *dev, void **ctx)
+{
+    lf24_kind kind = variant == CXB_LF24_CUDA1 ? K_CUDA1 : variant == CXB_LF24_CUDA2 ? K_CUDA2 : K_CUDASHARED;
+    return lf24_setup(p, env, kind, dev, ctx);
+}
 
 /* ---- prng.store.cuda and prng.store.pthreads: the store ceilings ---- */
 
 typedef struct store_ctx {
     cxb_store_cuda *cuda;
+    const cxb_prng_store_dev *dev; /* prng.store.cuda's device half (impl_cuda/prng/rows.c) */
     cxb_pool *pool; /* pthreads: the harness's pool of the point's threads */
     uint32_t *host;            /* pthreads: the output, page-aligned as the bulk rows' */
     uint64_t n;
@@ -330,13 +337,13 @@ typedef struct store_ctx {
 
 static const uint32_t *store_out(const store_ctx *c)
 {
-    return c->cuda ? cxb_store_cuda_out(c->cuda) : c->host;
+    return c->cuda ? c->dev->out(c->cuda) : c->host;
 }
 
-static void store_teardown(void *vctx);
-
-static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int cuda, void **out)
+static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, const cxb_prng_store_dev *dev,
+                                  void **out)
 {
+    int cuda = dev != NULL;
     /* the generator parameters are accepted and ignored, so that one --set applies to a
      * whole prng run, the ceiling included */
     uint64_t n, spm, threads = env->threads;
@@ -355,10 +362,11 @@ static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int c
         return cxb_fail(CXB_ERESOURCE, "store: out of host memory");
     c->n = n;
     c->pool = env->pool;
+    c->dev = dev;
     if (cuda) {
-        st = cxb_store_cuda_create(&c->cuda, n, (unsigned)spm);
+        st = dev->create(&c->cuda, n, (unsigned)spm);
         if (st == CXB_OK)
-            cxb_store_cuda_set_timing(c->cuda, env->timing);
+            dev->set_timing(c->cuda, env->timing);
     } else {
         /* the harness hands a pthreads row the pool of its threads parameter (method.md
          * "Threads"); a caller that did not is an error, not a silent other count */
@@ -370,36 +378,37 @@ static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, int c
             st = cxb_fail(CXB_ERESOURCE, "store: no host memory for %llu words", (unsigned long long)n);
     }
     if (st != CXB_OK) {
-        store_teardown(c);
+        cxb_prng_store_teardown(c);
         return st;
     }
     *out = c;
     return CXB_OK;
 }
 
-static cxb_status store_setup(const cxb_params *p, const cxb_env *env, void **out)
+cxb_status cxb_prng_store_setup_dev(const cxb_params *p, const cxb_env *env, const cxb_prng_store_dev *dev,
+                                    void **out)
 {
-    return store_setup_any(p, env, 1, out);
+    return store_setup_any(p, env, dev, out);
 }
 
 static cxb_status store_setup_pthreads(const cxb_params *p, const cxb_env *env, void **out)
 {
-    return store_setup_any(p, env, 0, out);
+    return store_setup_any(p, env, NULL, out);
 }
 
-static cxb_status store_reset(void *ctx)
+cxb_status cxb_prng_store_reset(void *ctx)
 {
     (void)ctx;
     return CXB_OK;
 }
 
-static cxb_status store_run(void *ctx, cxb_phases *ph)
+cxb_status cxb_prng_store_run(void *ctx, cxb_phases *ph)
 {
     store_ctx *c = ctx;
-    return c->cuda ? cxb_store_cuda_run(c->cuda, ph) : cxb_store_pthreads(c->pool, c->n, c->host);
+    return c->cuda ? c->dev->run(c->cuda, ph) : cxb_store_pthreads(c->pool, c->n, c->host);
 }
 
-static cxb_status store_verify(void *vctx)
+cxb_status cxb_prng_store_verify(void *vctx)
 {
     store_ctx *c = vctx;
     const uint32_t *o = store_out(c);
@@ -410,17 +419,18 @@ static cxb_status store_verify(void *vctx)
     return CXB_OK;
 }
 
-static uint64_t store_checksum(void *vctx)
+uint64_t cxb_prng_store_checksum(void *vctx)
 {
     store_ctx *c = vctx;
     return cxb_checksum_bytes(store_out(c), c->n * sizeof(uint32_t));
 }
 
-static void store_teardown(void *vctx)
+void cxb_prng_store_teardown(void *vctx)
 {
     store_ctx *c = vctx;
     if (c) {
-        cxb_store_cuda_destroy(c->cuda);
+        if (c->cuda)
+            c->dev->destroy(c->cuda);
         free(c->host);
         free(c);
     }
@@ -430,46 +440,24 @@ static void store_teardown(void *vctx)
 
 #define LF24_IMPL(id_, backend_, flags_, setup_, summary_)                                         \
     {.id = id_, .backend = backend_, .flags = flags_, .summary = summary_, .setup = setup_,        \
-     .reset = lf24_reset, .run = lf24_run, .verify = lf24_verify, .checksum = lf24_checksum,       \
-     .extra = lf24_extra, .teardown = lf24_teardown}
+     .reset = cxb_prng_lf24_reset, .run = cxb_prng_lf24_run, .verify = cxb_prng_lf24_verify,       \
+     .checksum = cxb_prng_lf24_checksum, .extra = cxb_prng_lf24_extra, .teardown = cxb_prng_lf24_teardown}
 
+/* The CPU rows; the CUDA rows (prng.lf24.cuda1 ..., prng.<g>.cuda, prng.store.cuda, the GPU
+ * initialisation and jump rows) are in impl_cuda/prng/rows.c and init_rows.c, cuRAND's peer
+ * rows (device and host API) in impl_cuda/prng/curand/ (docs/architecture.md "How CUDA rows are
+ * registered"). */
 static const cxb_impl prng_impls[] = {
     LF24_IMPL("prng.lf24.seq", CXB_BACKEND_SEQ, 0, setup_seq,
               "Leist 4.1 lagged Fibonacci (RANMAR), streams one after another; the reference"),
     LF24_IMPL("prng.lf24.pthreads", CXB_BACKEND_PTHREADS, 0, setup_pthreads,
               "Leist 4.2: T streams (default 300) seeded from a root stream, taken by the pool"),
-    LF24_IMPL("prng.lf24.cuda1", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_cuda1,
-              "Leist 4.3 CUDA 1: one stream per thread, interleaved lag tables in global memory"),
-    LF24_IMPL("prng.lf24.cuda2", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_cuda2,
-              "Leist 4.3 CUDA 2: one stream, one table of 92153, three launches per lap"),
-    LF24_IMPL("prng.lf24.cudashared", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU,
-              setup_cudashared, "CUDA 1 streams with each lag table on chip (shared memory)"),
-    /* prng.<g>.{seq,pthreads,cuda} of every generator of CXB_RNG_LIST (suites/prng/bulk.c) */
+    /* prng.<g>.{seq,pthreads} of every generator of CXB_RNG_LIST (suites/prng/bulk.c) */
     CXB_PRNG_BULK_IMPLS
-#define CURAND_IMPL(id_, setup_, summary_)                                                         \
-    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_,     \
-     .setup = setup_, .reset = cxb_curand_reset, .run = cxb_curand_run, .verify = cxb_curand_verify, \
-     .checksum = cxb_curand_checksum, .teardown = cxb_curand_teardown}
-    CURAND_IMPL("prng.philox4x32.curand", cxb_curand_setup_philox,
-                "cuRAND host API, Philox4_32_10 (peer row; --set ordering=dynamic|default|legacy)"),
-    CURAND_IMPL("prng.xorwow.curand", cxb_curand_setup_xorwow,
-                "cuRAND host API, XORWOW (peer row; --set ordering=dynamic|default|legacy|seeded)"),
-    CURAND_IMPL("prng.mrg32k3a.curand", cxb_curand_setup_mrg32k3a,
-                "cuRAND host API, MRG32k3a (peer row; --set ordering=dynamic|default|legacy)"),
-    CURAND_IMPL("prng.mtgp32.curand", cxb_curand_setup_mtgp32,
-                "cuRAND host API, MTGP32 (peer row; --set ordering=dynamic|default|legacy, type=u32|f32|f64)"),
-    CURAND_IMPL("prng.mt19937.curand", cxb_curand_setup_mt19937,
-                "cuRAND host API, MT19937 (peer row; --set ordering=default|legacy, type=u32|f32|f64)"),
-    /* cuRAND's CPU host generators (suites/prng/curandhost.c; absent without libcurand) */
-    CXB_PRNG_CURANDHOST_IMPLS
-    {.id = "prng.store.cuda", .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU,
-     .summary = "store-only kernel writing n uint32: the bandwidth ceiling", .setup = store_setup,
-     .reset = store_reset, .run = store_run, .verify = store_verify, .checksum = store_checksum,
-     .teardown = store_teardown},
     {.id = "prng.store.pthreads", .backend = CXB_BACKEND_PTHREADS,
      .summary = "host threads writing n uint32 with ordinary stores: the host's bandwidth ceiling (--set threads)",
-     .setup = store_setup_pthreads, .reset = store_reset, .run = store_run, .verify = store_verify,
-     .checksum = store_checksum, .teardown = store_teardown},
+     .setup = store_setup_pthreads, .reset = cxb_prng_store_reset, .run = cxb_prng_store_run,
+     .verify = cxb_prng_store_verify, .checksum = cxb_prng_store_checksum, .teardown = cxb_prng_store_teardown},
     CXB_PRNG_INIT_IMPLS
 };
 

@@ -30,9 +30,16 @@ expect_error 2 "$cx" list extra
 # list: every implementation with its availability
 "$cx" list >"$tmp/list" || fail "list failed"
 grep -q 'prng.lf24.seq .*available' "$tmp/list" || fail "list lacks prng.lf24.seq"
-if ! command -v nvidia-smi >/dev/null || ! nvidia-smi -L >/dev/null 2>&1; then
+if grep -q '^note: built without CUDA' "$tmp/list"; then
+    # the CUDA rows are not registered (docs/architecture.md "How CUDA rows are registered"),
+    # and running one says why, exit 3
+    ! grep -q 'prng.lf24.cuda1' "$tmp/list" || fail "cuda1 listed in a build without CUDA"
+    expect_error 3 "$cx" run prng --impl prng.lf24.cuda1 --out "$out" --no-progress
+    grep -q 'prng.lf24.cuda1: built without CUDA' "$tmp/err" || fail "no-CUDA message: $(cat "$tmp/err")"
+elif ! command -v nvidia-smi >/dev/null || ! nvidia-smi -L >/dev/null 2>&1; then
     grep -q 'prng.lf24.cuda1 .*unavailable' "$tmp/list" || fail "cuda1 not marked unavailable without a GPU"
 fi
+expect_error 2 "$cx" run prng --impl prng.lf24.nosuch --out "$out" --no-progress
 
 # a small real run writes a complete result set
 "$cx" run prng --impl prng.lf24.seq,prng.lf24.pthreads --preset ci --reps 3 --min-time 0 \

@@ -1,5 +1,7 @@
 # The malloc study (shared/spec/graphgen.md 5): job arithmetic, the pointer checks (which
 # must be able to fail), malloc.libc.seq through the harness with forced failures, the
-# phases figure; the CUDA variants (exit 77 without a GPU).
+# phases figure; the CUDA variants (built with CUDA, exit 77 without a GPU).
 cxb_test(malloc_study test_malloc.c)
-cxb_test(malloc_cuda test_malloc_cuda.c)
+if(CXB_HAVE_CUDA)
+  cxb_test(malloc_cuda test_malloc_cuda.c)
+endif()

@@ -5,7 +5,7 @@
  * than a stream, the default chunks 624 and 256, more streams than resident blocks); states
  * at offset 0 and at a non-zero offset (a partly consumed MT19937 array, an MTGP32 ring not
  * at 0); the kernels leave d_states untouched and a second launch writes the same numbers.
- * Without a GPU (or without CUDA) it exits 77; `quick` keeps sizes small. */
+ * Built only with CUDA; without a GPU it exits 77; `quick` keeps sizes small. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +18,6 @@
 #include "cxb/rng/mt19937.h"
 #include "cxb/rng/mtgp32.h"
 
-#if CXB_HAVE_CUDA
 #include <cuda_runtime_api.h>
 
 enum { G_MT, G_MTGP };
@@ -95,7 +94,6 @@ static void check_job(int gen, uint64_t seed, uint64_t S, uint64_t C, uint64_t n
     free(want);
     free(h_states);
 }
-#endif
 
 int main(int argc, char **argv)
 {
@@ -109,7 +107,6 @@ int main(int argc, char **argv)
             CHECK_DONE();
         SKIP("%s", why);
     }
-#if CXB_HAVE_CUDA
     CHECK(cxb_bulk_cuda_mt19937(&bad, NULL, NULL, NULL) == CXB_EINPUT);
     CHECK(cxb_bulk_cuda_mtgp32(&bad, NULL, NULL, NULL) == CXB_EINPUT);
     uint64_t seed = ((uint64_t)time(NULL) << 16) ^ 0x5DEECE66Dull;
@@ -141,6 +138,5 @@ int main(int argc, char **argv)
         if (!quick) /* the default jobs at 2^24 */
             check_job(gen, 1234, gen == G_MT ? 1024 : 192, gen == G_MT ? 624 : 256, (uint64_t)1 << 24, 0);
     }
-#endif
     CHECK_DONE();
 }

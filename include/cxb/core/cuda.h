@@ -1,7 +1,8 @@
 /* cxb/core/cuda.h - what the host side needs to know about CUDA: is a GPU there, what is
  * it (for provenance), and the measured floor of an empty kernel. Implemented in
- * impl_cuda/common/; when cxbench is built without CUDA, impl_cpu/common/no_cuda.c
- * provides the same functions answering "no GPU", so callers need no #if.
+ * impl_cuda/common/; when cxbench is built without CUDA, harness/backends.c provides the same
+ * functions answering "built without CUDA", so callers need no #if (docs/architecture.md "How
+ * CUDA rows are registered").
  */
 #ifndef CXB_CUDA_H
 #define CXB_CUDA_H

@@ -83,7 +83,7 @@ cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, c
  * return gen_ms is the device time of the generation (events; for gnm round 0's draws of
  * all m tuples, graphgen.md 9.2, the deduplication rounds being part of the CSR build; 0
  * for ws, whose rewiring runs on the host) and d2h_ms the copy back. Without a GPU, or in a
- * build without CUDA: CXB_ERESOURCE. */
+ * build without CUDA (harness/backends.c): CXB_ERESOURCE. */
 typedef struct cxb_gen_cuda_opts {
     unsigned block, grid;
     double gen_ms, d2h_ms;

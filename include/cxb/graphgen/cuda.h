@@ -9,7 +9,7 @@
  * time), then gathers the lists into host lists (d2h, never part of gen) and frees the
  * device memory. The canonical arithmetic of cxb/graphgen/models.h makes the graph identical to
  * graphgen.{alpha,ba}.seq. Implemented in impl_cuda/graphgen/; without CUDA,
- * impl_cpu/graphgen/no_cuda.c answers "built without CUDA".
+ * harness/backends.c answers "built without CUDA".
  */
 #ifndef CXB_GRAPHGEN_CUDA_H
 #define CXB_GRAPHGEN_CUDA_H

@@ -82,7 +82,7 @@ cxb_status cxb_malloc_check(uint64_t *ptrs, uint64_t n, uint64_t size, uint64_t 
 cxb_status cxb_malloc_libc_pass(const cxb_malloc_job *job, uint64_t *ptrs, cxb_phases *ph,
                                 uint64_t *failures);
 
-/* ---- the CUDA variants (impl_cuda/malloc/malloc.cu; stubs without CUDA) ---- */
+/* ---- the CUDA variants (impl_cuda/malloc/malloc.cu; built only with CUDA) ---- */
 
 typedef enum cxb_malloc_kind {
     CXB_MALLOC_DEVICE,

@@ -1,7 +1,7 @@
 /* cxb/prng/blockscope.h - bulk generation with the block-scope generators (prng.md 5.4: one
  * state per thread block, in shared memory): MT19937 and MTGP32. Implemented in
- * impl_cuda/prng/mt19937.cu and impl_cuda/prng/mtgp32.cu; without CUDA,
- * impl_cpu/common/no_cuda_blockscope.c answers "built without CUDA".
+ * impl_cuda/prng/mt19937.cu and impl_cuda/prng/mtgp32.cu, built only with CUDA (called only
+ * from impl_cuda/prng/bulk.cu and the CUDA tests).
  *
  * The contract with the generic bulk driver (cxb/prng/bulk.h): the driver computes the
  * job->streams initial states on the host with cxb_g_init(seed, s, 0), uploads them to

@@ -2,7 +2,7 @@
  * peer rows prng.<g>.curandhost of the prng study (prng.md 2 "oracle in CI; weak CPU
  * baseline", 4, 6.6 series (CPU), 8.3 G5: sequential C >= 3x cuRAND's host generators per
  * core). They need no GPU and no driver: only libcurand of the CUDA toolkit, so they run in
- * CI. Built only with libcurand (CXB_HAVE_CURAND in cxb/config.h); without it these
+ * CI. Implemented in impl_cuda/prng/curand/host.c, built only with libcurand; without it these
  * functions do not exist and the rows are absent.
  *
  * Orderings the CPU host generators accept (cuRAND 10.4, CUDA 13.0, seen on the CPU):

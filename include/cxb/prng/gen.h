@@ -99,7 +99,7 @@ cxb_status cxb_bulk_run_pthreads(struct cxb_pool *pool, const cxb_bulk_spec *spe
 cxb_status cxb_bulk_check_streams(const cxb_bulk_spec *spec, const void *states, const void *out,
                                   const double *sums);
 
-/* ---- CUDA (impl_cuda/prng/bulk.cu); "no GPU" answers without CUDA ---- */
+/* ---- CUDA (impl_cuda/prng/bulk.cu; built only with CUDA) ---- */
 
 typedef struct cxb_bulk_cuda cxb_bulk_cuda;
 /* Uploads the states (setup phases alloc and h2d in *setup), allocates the output on the
@@ -114,6 +114,11 @@ void cxb_bulk_cuda_destroy(cxb_bulk_cuda *ctx);
 /* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
  * pre-sample spin on the context's stream; NULL (the default): none. */
 void cxb_bulk_cuda_set_timing(cxb_bulk_cuda *ctx, struct cxb_timing *timing);
+/* Outputs [offset, offset + count) of a job's uint32 output through the CUDA bulk path (the CUDA
+ * part of cxb_prng_fill_u32, impl_cuda/prng/fill.c); in a build without CUDA it answers
+ * "built without CUDA" (harness/backends.c). */
+cxb_status cxb_bulk_fill_cuda(const cxb_bulk_spec *spec, const void *states, uint64_t offset, uint64_t count,
+                              uint32_t *out);
 
 /* ---- one stream through a backend's bulk path (the CLI) ---- */
 

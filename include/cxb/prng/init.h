@@ -19,7 +19,7 @@
  * (the harness's declared time, "init included"); rng = generation alone ("init excluded",
  * k > 0 only). Setup phases (cxb_init_cuda_create): alloc (device memory), h2d (tables),
  * rng = host time spent building the tables (untimed in the runs, reported separately).
- * Needs CUDA and a GPU; without them create answers CXB_ERESOURCE. Every CUDA error is a
+ * Built only with CUDA; without a GPU create answers CXB_ERESOURCE. Every CUDA error is a
  * cxb_status (out of device memory: CXB_ERESOURCE).
  */
 #ifndef CXB_PRNG_INIT_H

@@ -1,4 +1,4 @@
-/* impl_cuda/prng/curand.cu - prng.<gen>.curand: cuRAND's host API as the peer row of the
+/* impl_cuda/prng/curand/curand.cu - prng.<gen>.curand: cuRAND's host API as the peer row of the
  * prng study (prng.md 2, 8.1: "re-measure cuRAND and ours in the same process").
  *
  * One generator per point, created, seeded and given its ordering once (untimed). Before

@@ -1,4 +1,4 @@
-/* suites/prng/curand.c - prng.<gen>.curand: cuRAND's host API generating n uint32 on the GPU,
+/* impl_cuda/prng/curand/rows.c - prng.<gen>.curand: cuRAND's host API generating n uint32 on the GPU,
  * measured beside our kernels in the same run (prng.md 8.1, targets G2a-G2c are ratios to
  * it). Parameters: n, seed (default 1234, the spec's anchor seed), ordering (default
  * `dynamic`, cuRAND's fastest for these three generators; `default`, `legacy`, `seeded`).
@@ -13,9 +13,9 @@
  * MT19937 (default, its only ordering besides legacy): output 0 is std::mt19937(seed)'s first
  * (layouts derived in tests/prng/test_mt_curand_host.c). --set type=u32|f32|f64 picks
  * curandGenerate, curandGenerateUniform or curandGenerateUniformDouble (n numbers per call);
- * the uniforms are checked to lie in (0, 1] and not all be equal. */
-#include "suites/prng/curand.h"
-
+ * the uniforms are checked to lie in (0, 1] and not all be equal.
+ * Compiled only when CUDA and libcurand are found; the registry adds cxb_prng_curand_impls to
+ * the prng study (docs/architecture.md "How CUDA rows are registered"). */
 #include <stdlib.h>
 
 #include "cxb/prng/lf24.h"
@@ -27,6 +27,7 @@
 #include "cxb/rng/xorwow.h"
 #include "harness/checksum.h"
 #include "harness/params.h"
+#include "harness/registry.h"
 #include "suites/prng/params.h"
 
 static const char *const ordering_names[] = {"default", "seeded", "legacy", "dynamic", NULL};
@@ -70,34 +71,34 @@ static cxb_status setup(const cxb_params *p, const cxb_env *env, cxb_curand_gen 
     return CXB_OK;
 }
 
-cxb_status cxb_curand_setup_xorwow(const cxb_params *p, const cxb_env *env, void **ctx)
+static cxb_status cxb_curand_setup_xorwow(const cxb_params *p, const cxb_env *env, void **ctx)
 {
     return setup(p, env, CXB_CURAND_XORWOW, ctx);
 }
 
-cxb_status cxb_curand_setup_mrg32k3a(const cxb_params *p, const cxb_env *env, void **ctx)
+static cxb_status cxb_curand_setup_mrg32k3a(const cxb_params *p, const cxb_env *env, void **ctx)
 {
     return setup(p, env, CXB_CURAND_MRG32K3A, ctx);
 }
 
-cxb_status cxb_curand_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx)
+static cxb_status cxb_curand_setup_philox(const cxb_params *p, const cxb_env *env, void **ctx)
 {
     return setup(p, env, CXB_CURAND_PHILOX, ctx);
 }
 
-cxb_status cxb_curand_setup_mtgp32(const cxb_params *p, const cxb_env *env, void **ctx)
+static cxb_status cxb_curand_setup_mtgp32(const cxb_params *p, const cxb_env *env, void **ctx)
 {
     return setup(p, env, CXB_CURAND_MTGP32, ctx);
 }
 
-cxb_status cxb_curand_setup_mt19937(const cxb_params *p, const cxb_env *env, void **ctx)
+static cxb_status cxb_curand_setup_mt19937(const cxb_params *p, const cxb_env *env, void **ctx)
 {
     return setup(p, env, CXB_CURAND_MT19937, ctx);
 }
 
-cxb_status cxb_curand_reset(void *ctx) { return cxb_curand_cuda_reset(((curand_ctx *)ctx)->cuda); }
+static cxb_status cxb_curand_reset(void *ctx) { return cxb_curand_cuda_reset(((curand_ctx *)ctx)->cuda); }
 
-cxb_status cxb_curand_run(void *ctx, cxb_phases *ph) { return cxb_curand_cuda_run(((curand_ctx *)ctx)->cuda, ph); }
+static cxb_status cxb_curand_run(void *ctx, cxb_phases *ph) { return cxb_curand_cuda_run(((curand_ctx *)ctx)->cuda, ph); }
 
 /* The first output of device subsequence k, by our cores (cuRAND's curand_init semantics). */
 static uint32_t first_of_subsequence(const curand_ctx *c, uint64_t k)
@@ -112,7 +113,7 @@ static uint32_t first_of_subsequence(const curand_ctx *c, uint64_t k)
     return cxb_mrg32k3a_next_u32(&s);
 }
 
-cxb_status cxb_curand_verify(void *vctx)
+static cxb_status cxb_curand_verify(void *vctx)
 {
     curand_ctx *c = vctx;
     const uint32_t *got = cxb_curand_cuda_out(c->cuda);
@@ -179,13 +180,13 @@ cxb_status cxb_curand_verify(void *vctx)
     return m < 2 ? CXB_OK : cxb_fail(CXB_EFAIL, "cuRAND's first %llu outputs are all %u", (unsigned long long)m, got[0]);
 }
 
-uint64_t cxb_curand_checksum(void *vctx)
+static uint64_t cxb_curand_checksum(void *vctx)
 {
     curand_ctx *c = vctx;
     return cxb_checksum_bytes(cxb_curand_cuda_out(c->cuda), c->n * (c->type == CXB_CURAND_F64 ? 8 : 4));
 }
 
-void cxb_curand_teardown(void *vctx)
+static void cxb_curand_teardown(void *vctx)
 {
     curand_ctx *c = vctx;
     if (c) {
@@ -193,3 +194,24 @@ void cxb_curand_teardown(void *vctx)
         free(c);
     }
 }
+
+/* ---- the registry rows (the peers of prng.<g>.cuda) ---- */
+
+#define CURAND_IMPL(id_, setup_, summary_)                                                        \
+    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_,     \
+     .setup = setup_, .reset = cxb_curand_reset, .run = cxb_curand_run, .verify = cxb_curand_verify, \
+     .checksum = cxb_curand_checksum, .teardown = cxb_curand_teardown}
+
+const cxb_impl cxb_prng_curand_impls[] = {
+    CURAND_IMPL("prng.philox4x32.curand", cxb_curand_setup_philox,
+                "cuRAND host API, Philox4_32_10 (peer row; --set ordering=dynamic|default|legacy)"),
+    CURAND_IMPL("prng.xorwow.curand", cxb_curand_setup_xorwow,
+                "cuRAND host API, XORWOW (peer row; --set ordering=dynamic|default|legacy|seeded)"),
+    CURAND_IMPL("prng.mrg32k3a.curand", cxb_curand_setup_mrg32k3a,
+                "cuRAND host API, MRG32k3a (peer row; --set ordering=dynamic|default|legacy)"),
+    CURAND_IMPL("prng.mtgp32.curand", cxb_curand_setup_mtgp32,
+                "cuRAND host API, MTGP32 (peer row; --set ordering=dynamic|default|legacy, type=u32|f32|f64)"),
+    CURAND_IMPL("prng.mt19937.curand", cxb_curand_setup_mt19937,
+                "cuRAND host API, MT19937 (peer row; --set ordering=default|legacy, type=u32|f32|f64)"),
+};
+const size_t cxb_prng_curand_nimpls = sizeof cxb_prng_curand_impls / sizeof cxb_prng_curand_impls[0];

@@ -1,5 +1,5 @@
-/* suites/prng/curandhost.c - prng.<g>.curandhost: cuRAND's CPU host generators
- * (curandCreateGeneratorHost; impl_cpu/prng/curandhost.c) as peer rows of the prng study
+/* impl_cuda/prng/curand/host_rows.c - prng.<g>.curandhost: cuRAND's CPU host generators
+ * (curandCreateGeneratorHost; impl_cuda/prng/curand/host.c) as peer rows of the prng study
  * for g in {philox4x32, xorwow, mrg32k3a, mt19937, mtgp32}, the generators cuRAND has
  * (prng.md 2, 4, 6.6 "series (CPU)", 8.3 G1 and G5; issue #3 items 3 and 7).
  *
@@ -38,11 +38,9 @@
  *    floats and seeds above 2^32): the
  *    first 64 numbers are not all equal, uniforms lie in (0, 1]. The harness checks that
  *    every sample writes the same numbers (their checksum).
+ * Compiled only with libcurand; the registry adds cxb_prng_curandhost_impls to the prng study
+ * (docs/architecture.md "How CUDA rows are registered").
  */
-#include "suites/prng/curandhost.h"
-
-#if CXB_HAVE_CURAND
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +50,7 @@
 #include "cxb/rng/all.h"
 #include "harness/checksum.h"
 #include "harness/params.h"
+#include "harness/registry.h"
 #include "suites/prng/params.h"
 
 #define CMP_MAX ((uint64_t)1 << 26) /* numbers compared bit for bit at most (a prefix above) */
@@ -100,7 +99,7 @@ typedef struct host_ctx {
 
 static size_t elem_bytes(cxb_curand_type t) { return t == CXB_CURAND_F64 ? 8 : 4; }
 
-void cxb_curandhost_row_teardown(void *vctx)
+static void cxb_curandhost_row_teardown(void *vctx)
 {
     host_ctx *c = vctx;
     if (!c)
@@ -148,7 +147,7 @@ static cxb_status setup(const cxb_params *p, const host_row *row, void **out)
 }
 
 #define HOST_SETUP(g, index)                                                                       \
-    cxb_status cxb_curandhost_setup_##g(const cxb_params *p, const cxb_env *env, void **ctx)       \
+    static cxb_status cxb_curandhost_setup_##g(const cxb_params *p, const cxb_env *env, void **ctx)       \
     {                                                                                              \
         (void)env;                                                                                 \
         return setup(p, &rows[index], ctx);                                                        \
@@ -159,9 +158,9 @@ HOST_SETUP(mrg32k3a, 2)
 HOST_SETUP(mt19937, 3)
 HOST_SETUP(mtgp32, 4)
 
-cxb_status cxb_curandhost_row_reset(void *ctx) { return cxb_curandhost_reset(((host_ctx *)ctx)->h); }
+static cxb_status cxb_curandhost_row_reset(void *ctx) { return cxb_curandhost_reset(((host_ctx *)ctx)->h); }
 
-cxb_status cxb_curandhost_row_run(void *vctx, cxb_phases *ph)
+static cxb_status cxb_curandhost_row_run(void *vctx, cxb_phases *ph)
 {
     (void)ph; /* a CPU row: the harness's wall clock around this call is the time */
     host_ctx *c = vctx;
@@ -258,7 +257,7 @@ static cxb_status verify_sanity(host_ctx *c)
                                         (unsigned long long)m);
 }
 
-cxb_status cxb_curandhost_row_verify(void *vctx)
+static cxb_status cxb_curandhost_row_verify(void *vctx)
 {
     host_ctx *c = vctx;
     const host_row *r = c->row;
@@ -283,18 +282,36 @@ cxb_status cxb_curandhost_row_verify(void *vctx)
     return CXB_OK;
 }
 
-uint64_t cxb_curandhost_row_checksum(void *vctx)
+static uint64_t cxb_curandhost_row_checksum(void *vctx)
 {
     host_ctx *c = vctx;
     return cxb_checksum_bytes(c->out, (size_t)c->n * elem_bytes(c->type));
 }
 
-void cxb_curandhost_row_extra(void *vctx, char *buf, size_t size)
+static void cxb_curandhost_row_extra(void *vctx, char *buf, size_t size)
 {
     host_ctx *c = vctx;
     snprintf(buf, size, "check=%s;checked=%llu", c->check, (unsigned long long)c->checked);
 }
 
-#else
-typedef int cxb_prng_curandhost_not_built; /* ISO C wants a translation unit to declare something */
-#endif
+/* ---- the registry rows ---- */
+
+#define CXB_PRNG_CURANDHOST_ROW(name, g, summary_)                                                 \
+    {.id = "prng." name ".curandhost", .backend = CXB_BACKEND_SEQ, .summary = summary_,            \
+     .setup = cxb_curandhost_setup_##g, .reset = cxb_curandhost_row_reset, .run = cxb_curandhost_row_run, \
+     .verify = cxb_curandhost_row_verify, .checksum = cxb_curandhost_row_checksum,                  \
+     .extra = cxb_curandhost_row_extra, .teardown = cxb_curandhost_row_teardown},
+
+const cxb_impl cxb_prng_curandhost_impls[] = {
+    CXB_PRNG_CURANDHOST_ROW("philox4x32", philox4x32,
+        "cuRAND CPU host generator, Philox4_32_10 (peer row; default ordering = bulk S=65536, C=4 bits)")
+    CXB_PRNG_CURANDHOST_ROW("xorwow", xorwow,
+        "cuRAND CPU host generator, XORWOW (peer row; default ordering = bulk S=4096, C=1 bits)")
+    CXB_PRNG_CURANDHOST_ROW("mrg32k3a", mrg32k3a,
+        "cuRAND CPU host generator, MRG32k3a (peer row; default ordering = bulk S=81920, C=1 bits)")
+    CXB_PRNG_CURANDHOST_ROW("mt19937", mt19937,
+        "cuRAND CPU host generator, MT19937 (peer row; ~5 s setup per sample; first 8 outputs checked)")
+    CXB_PRNG_CURANDHOST_ROW("mtgp32", mtgp32,
+        "cuRAND CPU host generator, MTGP32 (peer row; default ordering = bulk S=192, C=256 bits)")
+};
+const size_t cxb_prng_curandhost_nimpls = sizeof cxb_prng_curandhost_impls / sizeof cxb_prng_curandhost_impls[0];

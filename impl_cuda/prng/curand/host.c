@@ -1,14 +1,10 @@
-/* impl_cpu/prng/curandhost.c - the adapter over cuRAND's CPU host generators
+/* impl_cuda/prng/curand/host.c - the adapter over cuRAND's CPU host generators
  * (curandCreateGeneratorHost, curand.h of CUDA 13.0 / cuRAND 10.4) behind
  * cxb/prng/curandhost.h: the peer rows prng.<g>.curandhost (prng.md 2, 4, 8.3 G5).
- * The only file that calls the cuRAND host API for the rows; without libcurand
- * (CXB_HAVE_CURAND 0) it compiles to nothing and the rows are not registered.
- * Deviation from the GPU peer rows (impl_cuda/prng/curand.cu): no stream, no events, the
+ * The only file that calls the cuRAND host API for the rows; compiled only with libcurand
+ * (docs/architecture.md "How CUDA rows are registered").
+ * Deviation from the GPU peer rows (impl_cuda/prng/curand/curand.cu): no stream, no events, the
  * output is host memory; the orderings are the ones the host generators accept. */
-#include "cxb/config.h"
-
-#if CXB_HAVE_CURAND
-
 #include <curand.h>
 #include <stdlib.h>
 
@@ -117,6 +113,3 @@ cxb_status cxb_curandhost_generate(cxb_curandhost *h, cxb_curand_type type, void
     }
 }
 
-#else
-typedef int cxb_curandhost_not_built; /* ISO C wants a translation unit to declare something */
-#endif
