@@ -196,9 +196,10 @@ int cxb_cli_bench(int argc, char **argv)
         if (e->rc && !rc)
             rc = e->rc;
         if (e->rc == CXB_EINPUT) { /* bad options are bad for every study: the error said it */
+            int bad = e->rc; /* e lives in b */
             free(run_argv);
             free(b);
-            return e->rc;
+            return bad;
         }
         if (e->rc == CXB_EINTR) { /* the summary of what was done */
             nb = i + 1;

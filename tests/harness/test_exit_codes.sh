@@ -73,6 +73,11 @@ set_noise cn/s 10
 rc=$?
 [ "$rc" = 1 ] || fail "x3 slower on a quiet machine: exit $rc, want 1 (REGRESSION)"
 grep -q 'REGRESSION 1' cmp.out || fail "quiet compare: $(tail -2 cmp.out)"
+# the noise score is read from provenance.json, which compare reads with cJSON: a build
+# without it warns that provenance was not checked and cannot tell NOISY (docs/install.md)
+if grep -q 'built without cJSON' "$tmp/err"; then
+    echo "note: built without cJSON: the NOISY cases are not checked here"
+else
 set_noise cn/s 46
 "$cx" compare cb/s cn/s >cmp.out 2>"$tmp/err"
 rc=$?
@@ -83,6 +88,7 @@ grep -q 'REGRESSION 0' cmp.out || fail "a noisy side still gave a REGRESSION"
     fail "noisy compare message: $(cat "$tmp/err")"
 set_noise cb/s 46
 "$cx" compare cb/s cb/s >/dev/null 2>&1 || fail "a set against itself on a noisy machine: exit $?, want 0"
+fi
 
 # instruction counts still gate, whatever the noise (scripts/bench-ci.sh compares these)
 mkdir -p ib in
