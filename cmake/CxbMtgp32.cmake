@@ -1,5 +1,5 @@
 # MTGP32-11213's 200 DC parameter sets, read from the CUDA toolkit's curand_mtgp32dc_p_11213.h
-# (prng.md 1 "Parameter tables", 3.9) by a small C program run at configure time, written to
+# (docs/studies/prng.md "Parameter tables", 3.9) by a small C program run at configure time, written to
 # generated/cxb/rng/mtgp32_dc_11213.h. Without the header (no toolkit), CXB_HAVE_MTGP32 is 0
 # and mtgp32 drops out of the generator list (include/cxb/rng/all.h). The header is found
 # with or without CXB_CUDA: the CPU cores need only the table.

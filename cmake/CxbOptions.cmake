@@ -1,7 +1,7 @@
 # Detection of the optional dependencies and the flags every target shares.
 # Each optional dependency ends as one CXB_HAVE_* switch in generated/cxb/config.h.
 
-# ---- warnings and floating point: lf24 and friends must not contract (prng.md 3.1.6) ----
+# ---- warnings and floating point: lf24 and friends must not contract (docs/studies/prng.md) ----
 add_compile_options($<$<COMPILE_LANGUAGE:C>:-Wall> $<$<COMPILE_LANGUAGE:C>:-Wextra>
                     $<$<COMPILE_LANGUAGE:C>:-ffp-contract=off>
                     # bounded snprintf into fixed buffers is deliberate: truncation is checked where it matters
@@ -52,7 +52,7 @@ if(NOT CXB_CUDA STREQUAL "OFF")
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     # --fmad=false: the prng cores are exact integer/float operations; the rule is global
-    # (prng.md 3.1.6) so that no backend can differ by contraction.
+    # (docs/studies/prng.md) so that no backend can differ by contraction.
     string(APPEND CMAKE_CUDA_FLAGS " --fmad=false -Xcompiler=-Wall")
     set(CXB_HAVE_CUDA 1)
     if(TARGET CUDA::curand)
@@ -113,7 +113,7 @@ else()
 endif()
 find_program(CXB_GIT git)
 
-# Build-time facts for provenance (harness.md 4.4).
+# Build-time facts for provenance (docs/method.md).
 set(CXB_GIT_COMMIT "unknown")
 if(CXB_GIT)
   execute_process(COMMAND ${CXB_GIT} rev-parse HEAD WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}

@@ -1,6 +1,6 @@
 /* cmake/mtgp32_table.c - run at configure time by cmake/CxbMtgp32.cmake: prints cuRAND's 200
  * MTGP32-11213 DC parameter sets (curand_mtgp32dc_p_11213.h of the CUDA toolkit, the same sets
- * as MersenneTwister-Lab/MTGP cuda-sample/mtgp32dc-param-11213.c; prng.md 1 "Parameter
+ * as MersenneTwister-Lab/MTGP cuda-sample/mtgp32dc-param-11213.c; docs/studies/prng.md "Parameter
  * tables", 3.9) as the C initialiser of cxb_mtgp32_params[200] (include/cxb/rng/mtgp32.h:
  * pos, sh1, sh2, mask, tbl, tmp_tbl, flt_tmp_tbl). The table is generated, not committed:
  * it comes from the toolkit the build finds. */

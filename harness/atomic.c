@@ -1,5 +1,5 @@
 /* The one output path: temporary, fsync, rename for regular files; in place for devices
- * and FIFOs; symlinks followed; directories refused (harness/atomic.h, harness.md 4.5). */
+ * and FIFOs; symlinks followed; directories refused (harness/atomic.h, docs/method.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/atomic.h"
 

@@ -1,4 +1,4 @@
-/* harness/atomic.h - the one output path of cxbench (harness.md 4.5): every file a command
+/* harness/atomic.h - the one output path of cxbench (docs/method.md): every file a command
  * writes (graph convert OUT, graph gen --out, report --out, the files of a result set, ...)
  * is opened with cxb_afile_open and finished with cxb_afile_commit, which never destroys
  * what the path names:

@@ -1,5 +1,5 @@
 /* harness/checksum.h - the 64-bit checksum of an output buffer that every timed sample
- * is compared with (harness.md 3.1): position-dependent, so a permutation or a single
+ * is compared with (docs/method.md): position-dependent, so a permutation or a single
  * changed word changes it. Not cryptographic. */
 #ifndef CXB_HARNESS_CHECKSUM_H
 #define CXB_HARNESS_CHECKSUM_H

@@ -1,4 +1,4 @@
-/* harness/cli_compare.c - `cxbench compare BASE NEW` (harness.md 8): prints a table per
+/* harness/cli_compare.c - `cxbench compare BASE NEW` (docs/method.md): prints a table per
  * study (point, base median, new median, ratio [CI], adjusted p, verdict), the slope
  * table, the unmatched points and the counts per verdict with the geometric mean of the
  * ratios; exits 0 (no regression), 1 (a REGRESSION or SLOPE-REGRESSION; AMBIGUOUS too

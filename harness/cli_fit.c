@@ -1,5 +1,5 @@
 /* harness/cli_fit.c - `cxbench fit RESULTS [--range a:b] [--table] [--style paper]
- * [--format md|csv|tex]` (docs/cli.md "fit"; harness.md 6, 7): re-derives the summary and the fits from
+ * [--format md|csv|tex]` (docs/cli.md "fit"; docs/method.md): re-derives the summary and the fits from
  * samples.csv with the study's series specs and writes them BESIDE the set, as
  * RESULTS.summary.csv and RESULTS.fit.csv: the set's own summary.csv and fit.csv stay as
  * its run wrote them (a place that cannot be written to, e.g. a read-only checkout, gets

@@ -1,4 +1,4 @@
-/* harness/cli_plot.c - `cxbench plot` (harness.md 11, 4.1; ARCHITECTURE.md "Command line").
+/* harness/cli_plot.c - `cxbench plot` (docs/method.md; docs/architecture.md "Command line").
  *
  *   cxbench plot RESULTS [--out DIR]
  *       the figures of one result set (a directory with samples.csv; the study is its

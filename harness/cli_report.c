@@ -1,4 +1,4 @@
-/* harness/cli_report.c - `cxbench report [ROOT] [--out FILE]` (ARCHITECTURE.md "Report"): one
+/* harness/cli_report.c - `cxbench report [ROOT] [--out FILE]` (docs/architecture.md "Report"): one
  * markdown document over the results under ROOT (default "results"), read through each machine
  * directory's INDEX.md (results_walk.h; without one, the newest result set of each study). Per
  * machine and study: the paper-against-ours table (each of the study's published claims,

@@ -130,7 +130,7 @@ int cxb_cli_run_into(int argc, char **argv, char *out_dir, size_t out_size)
             return cxb_cli_status(st);
     }
     if (plot) {
-        /* figures of a machine live beside its result sets (harness.md 4.1) */
+        /* figures of a machine live beside its result sets (docs/method.md) */
         char figdir[4200];
         snprintf(figdir, sizeof figdir, "%s", run_dir);
         char *slash = strrchr(figdir, '/');

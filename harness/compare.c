@@ -1,4 +1,4 @@
-/* harness/compare.c - regression comparison of two result sets (harness.md 8.1-8.3).
+/* harness/compare.c - regression comparison of two result sets (docs/method.md).
  *
  * Per matched point with >= 3 samples on each side: r = exp(Hodges-Lehmann shift of the
  * log times, NEW - BASE) with its Mann-Whitney-based 95% CI; p = two-sided Mann-Whitney

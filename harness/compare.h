@@ -1,4 +1,4 @@
-/* harness/compare.h - the regression comparison of two result sets (harness.md 8):
+/* harness/compare.h - the regression comparison of two result sets (docs/method.md):
  * matching on `point`, per-point verdicts from the Hodges-Lehmann ratio and its CI,
  * Mann-Whitney p-values adjusted by Benjamini-Hochberg, the attainable-p guard,
  * instruction-count verdicts, slope verdicts, and the provenance checks that make a
@@ -90,7 +90,7 @@ cxb_status cxb_compare_run(const char *base, const char *new_dir, const cxb_comp
                            cxb_compare *out);
 void cxb_compare_free(cxb_compare *c);
 
-/* What compare checks of a result set's provenance.json (harness.md 4.4). */
+/* What compare checks of a result set's provenance.json (docs/method.md). */
 typedef struct cxb_prov {
     long schema_major;
     char cpu[256], gpu[256], build[64], compiler[128], flags[512], where[4200];

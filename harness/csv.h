@@ -1,4 +1,4 @@
-/* harness/csv.h - reading and writing the result files' CSV (harness.md 4.2):
+/* harness/csv.h - reading and writing the result files' CSV (docs/method.md):
  * comma-separated, a header row, fields quoted with "" only when they contain a
  * comma, quote or newline (params and extra), doubled quotes inside.
  */

@@ -1,5 +1,5 @@
 /* harness/derive.c - summary.csv and fit.csv of a result set, regenerated from
- * samples.csv (and floors.csv) at any time (harness.md 4.3), written atomically (4.5).
+ * samples.csv (and floors.csv) at any time (docs/method.md), written atomically (4.5).
  *
  * summary.csv: one row per point, in order of first appearance in samples.csv; the
  * statistics are of time_ns (or of instructions when every row has them, table.h);

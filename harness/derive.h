@@ -1,5 +1,5 @@
 /* harness/derive.h - the derived files of a result set, regenerated from samples.csv at
- * any time (harness.md 4.3): summary.csv (one row per point) and fit.csv (one row per
+ * any time (docs/method.md): summary.csv (one row per point) and fit.csv (one row per
  * fitted series), both written atomically. */
 #ifndef CXB_HARNESS_DERIVE_H
 #define CXB_HARNESS_DERIVE_H

@@ -1,4 +1,4 @@
-/* harness/fit.c - the log-log slope fit of one series (harness.md 6.1-6.3).
+/* harness/fit.c - the log-log slope fit of one series (docs/method.md).
  *
  * OLS of y = ln(median t) on x = ln(n): b = Sxy/Sxx, a = ybar - b xbar,
  * sigma^2 = SSE/(k-2), SE(b) = sigma/sqrt(Sxx), 95% CI = b +- t(0.975, k-2) SE(b).

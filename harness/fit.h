@@ -1,4 +1,4 @@
-/* harness/fit.h - the log-log slope fit of one series (harness.md 6): OLS of ln(median t)
+/* harness/fit.h - the log-log slope fit of one series (docs/method.md): OLS of ln(median t)
  * on ln(x) with the 95% t-interval on the slope, R^2 and sigma, a bootstrap percentile
  * interval (resampling samples within each size), the Theil-Sen slope, the selection of
  * the points (declared range, per-figure exclusions, measured floor, local-slope window)
@@ -84,7 +84,7 @@ cxb_status cxb_fit_series(cxb_fit_point *pts, size_t n, const cxb_fit_opts *o,
 const char *cxb_fit_verdict(double lo, double hi, double expected, double tolerance);
 
 /* The interval the verdicts use: the envelope of the OLS and bootstrap intervals
- * (harness.md 6.1.5: the report shows the wider). */
+ * (docs/method.md: the report shows the wider). */
 void cxb_fit_interval(const cxb_fit_result *r, double *lo, double *hi);
 
 #endif

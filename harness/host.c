@@ -1,4 +1,4 @@
-/* harness/host.c - facts about the host for provenance (harness/host.h; harness.md 3.5,
+/* harness/host.c - facts about the host for provenance (harness/host.h; docs/method.md,
  * 4.4 "host" and "topology", 10 "export").
  *
  * Sources, first that answers: host name from gethostname; OS from PRETTY_NAME of
@@ -10,7 +10,7 @@
  * memory from sysconf; governor from cpu0's cpufreq/scaling_governor; turbo from
  * intel_pstate/no_turbo, else cpufreq/boost (global, then policy0); load from
  * getloadavg; environment size as the bytes of "NAME=value\0" strings (Mytkowicz et
- * al., ASPLOS 2009: it shifts the stack, harness.md 3.2).
+ * al., ASPLOS 2009: it shifts the stack, docs/method.md).
  */
 #define _GNU_SOURCE /* getloadavg, _SC_PHYS_PAGES, environ */
 #include "harness/host.h"
@@ -312,7 +312,7 @@ cxb_status cxb_topology_export(const char *path)
     cxb_status st = cxb_bind_topology(&topo);
     if (st != CXB_OK)
         return st;
-    /* Exported to memory and written atomically (harness.md 4.5) rather than with
+    /* Exported to memory and written atomically (docs/method.md) rather than with
      * hwloc_topology_export_xml, which writes the file in place. */
     char *xml = NULL;
     int len = 0;
@@ -336,7 +336,7 @@ cxb_status cxb_topology_export(const char *path)
 #endif
 }
 
-/* ---- the noise score (harness.md 3.5) ----
+/* ---- the noise score (docs/method.md) ----
  *
  * What it is: the run-to-run jitter of this machine right now, after `bencher noise`
  * (bencherdev/bencher lib/bencher_noise). Two fixed workloads are timed alternately

@@ -1,4 +1,4 @@
-/* harness/host.h - facts about the host for provenance (harness.md 3.5, 4.4, 10):
+/* harness/host.h - facts about the host for provenance (docs/method.md):
  * CPU, topology, governor, load, noise. Without hwloc the topology fields come from
  * sysconf and /proc, and cxb_topology_export says it cannot. */
 #ifndef CXB_HARNESS_HOST_H

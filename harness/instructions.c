@@ -1,4 +1,4 @@
-/* Instruction counts under callgrind (harness.md 9): the parent spawns valgrind on
+/* Instruction counts under callgrind (docs/method.md): the parent spawns valgrind on
  * /proc/self/exe and reads the "totals:" line of the callgrind output file. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/instructions.h"

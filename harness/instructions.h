@@ -1,5 +1,5 @@
 /* harness/instructions.h - instruction counts of one run of a point under callgrind
- * (harness.md 9): deterministic where wall time on a noisy 2-core CI machine is not.
+ * (docs/method.md): deterministic where wall time on a noisy 2-core CI machine is not.
  *
  * The runner re-executes cxbench as `valgrind --tool=callgrind --instr-atstart=no
  * cxbench _ir IMPL PARAMS`; the child sets the point up, runs it once uninstrumented

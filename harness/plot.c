@@ -1,4 +1,4 @@
-/* harness/plot.c - figures from a result set (harness.md 11).
+/* harness/plot.c - figures from a result set (docs/method.md).
  *
  * For each figure spec of a study:
  *   1. select the rows of run_dir/summary.csv whose params match the spec's `select`
@@ -15,7 +15,7 @@
  *      phase as the parameter `phase`; no fitted lines, which are of the declared time);
  *      a select value "a|b" matches either alternative, and "-" a point without the key
  *      (so that a figure leaves out the points of other sweeps of the same preset);
- *   4. fitted lines from run_dir/fit.csv (harness.md 4.3): the row whose `series`
+ *   4. fitted lines from run_dir/fit.csv (docs/method.md): the row whose `series`
  *      names the same impl (text up to the first of " ;,[({|@:") and whose k=v pairs
  *      (anywhere after it) all agree with the series' params, with the figure's
  *      x_param; the fit is ln(median ns) = a + b ln x, drawn as exp(a) x^b only over
@@ -565,7 +565,7 @@ static cxb_status add_row(pseries *s, const prow *r)
 
 /* ------------------------------------------------------------------ several result sets */
 
-/* A point's identity across result sets: "impl<US>canonical params" (harness.md 4.2 names a
+/* A point's identity across result sets: "impl<US>canonical params" (docs/method.md names a
  * point by its implementation and canonical params); on a phases table the parameter
  * `phase` that load_phases added is left out, so that it names the measured point. */
 static void point_key(const char *impl, const cxb_params *p, int drop_phase, char *out, size_t n)
@@ -1462,7 +1462,7 @@ static cxb_status gnuplot_into(const char *gp, const char *dir, const char *id, 
     unlink(logpath);
     if (strcmp(ext, "pdf") == 0)
         pin_pdf_date(tmppath, run_id);
-    int fd = open(tmppath, O_RDONLY); /* on disk before it takes the final name (harness.md 4.5) */
+    int fd = open(tmppath, O_RDONLY); /* on disk before it takes the final name (docs/method.md) */
     if (fd >= 0) {
         (void)fsync(fd);
         close(fd);

@@ -1,4 +1,4 @@
-/* harness/plot.h - figures from a result set (harness.md 11): per figure, a data CSV
+/* harness/plot.h - figures from a result set (docs/method.md): per figure, a data CSV
  * and a gnuplot script written beside the output, then gnuplot run for PNG and PDF. */
 #ifndef CXB_HARNESS_PLOT_H
 #define CXB_HARNESS_PLOT_H

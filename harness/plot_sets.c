@@ -1,7 +1,7 @@
 /* harness/plot_sets.c - see plot_sets.h. Sets of one study and machine only: a figure that
  * mixed machines would compare hardware, not implementations, and one that mixed studies
  * would mix figure definitions. The machine is the one provenance.json records (the
- * `--machine` of `cxbench run`, harness.md 4.4), read with cJSON where the build has it,
+ * `--machine` of `cxbench run`, docs/method.md), read with cJSON where the build has it,
  * else with a scan for the first "machine" key (the writer puts run.machine first). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "harness/plot_sets.h"

@@ -1,4 +1,4 @@
-/* provenance.json (harness.md 4.4): what ran, from which commit, built how, on what. */
+/* provenance.json (docs/method.md): what ran, from which commit, built how, on what. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/provenance.h"
 

@@ -1,4 +1,4 @@
-/* harness/provenance.h - the run's provenance.json (harness.md 4.4). */
+/* harness/provenance.h - the run's provenance.json (docs/method.md). */
 #ifndef CXB_HARNESS_PROVENANCE_H
 #define CXB_HARNESS_PROVENANCE_H
 

@@ -1,4 +1,4 @@
-/* samples.csv rows (harness.md 4.2): integer nanoseconds, empty cells for phases an
+/* samples.csv rows (docs/method.md): integer nanoseconds, empty cells for phases an
  * implementation does not have, params and extra quoted when needed. */
 #include "harness/records.h"
 

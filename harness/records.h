@@ -1,4 +1,4 @@
-/* harness/records.h - one row of samples.csv per sample (harness.md 4.2). */
+/* harness/records.h - one row of samples.csv per sample (docs/method.md). */
 #ifndef CXB_HARNESS_RECORDS_H
 #define CXB_HARNESS_RECORDS_H
 

@@ -23,7 +23,7 @@ extern const char *const cxb_backend_names[3];
 /* Flags of an implementation. */
 enum {
     CXB_IMPL_NEEDS_GPU = 1u << 0,   /* unavailable without a GPU */
-    CXB_TIMING_SYNC = 1u << 1       /* synchronises internally (harness.md 3.3) */
+    CXB_TIMING_SYNC = 1u << 1       /* synchronises internally (docs/method.md) */
 };
 
 struct cxb_pool;
@@ -62,7 +62,7 @@ typedef struct cxb_impl {
     void (*teardown)(void *ctx);
 } cxb_impl;
 
-/* A fitted series: the points of impls with this prefix along x_param (harness.md 6). */
+/* A fitted series: the points of impls with this prefix along x_param (docs/method.md). */
 typedef struct cxb_series_spec {
     const char *impl_prefix;  /* "" matches every implementation */
     const char *x_param;      /* e.g. "n" */
@@ -71,7 +71,7 @@ typedef struct cxb_series_spec {
     const char *exclude;       /* "first:K", "last:K" or NULL (Leist's per-figure exclusions) */
 } cxb_series_spec;
 
-/* A figure (harness.md 11): which points, which template, which axes. */
+/* A figure (docs/method.md): which points, which template, which axes. */
 typedef struct cxb_figure_spec {
     const char *id;          /* file name, e.g. "fig4.1-streams" */
     const char *title;       /* "{backends}" in it: the kinds of row drawn ("seq and pthreads") */
@@ -155,14 +155,14 @@ typedef struct cxb_study {
     const char *time_unit_of_work; /* e.g. "numbers" for rates */
     /* The study's own paper tables from a result set (e.g. Leist Table 4.1); optional. */
     cxb_status (*print_tables)(const char *run_dir, FILE *out);
-    /* The study's own console line per completed point (graphgen.md 10.2), printed and
+    /* The study's own console line per completed point (docs/studies/graphgen.md), printed and
      * logged after the generic one; median[] holds each phase's median over the point's
      * samples (CXB_PHASE_NA where it has none), extra the impl's extra column; optional. */
     void (*point_line)(const cxb_impl *impl, const char *params, const int64_t *median,
                        const char *extra, char *buf, size_t size);
     /* The work of a point, for the rate (work / median) of the console line and of
      * summary.csv (the samples' n column); optional: NULL counts the point's n. The
-     * graphgen study counts tuples for its fast generators (graphgen.md 9.2). */
+     * graphgen study counts tuples for its fast generators (docs/studies/graphgen.md). */
     uint64_t (*work)(const cxb_impl *impl, const cxb_params *params);
     /* The study's own commands (cxbench prng, cxbench graph gen ...); optional. */
     const cxb_command *commands;

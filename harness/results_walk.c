@@ -26,7 +26,7 @@ static int is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* YYYYMMDDTHHMMSSZ at the start of a result-set directory name (harness.md 4.1). */
+/* YYYYMMDDTHHMMSSZ at the start of a result-set directory name (docs/method.md). */
 static int is_run_id(const char *name)
 {
     if (strlen(name) < 16)

@@ -1,4 +1,4 @@
-/* harness/results_walk.h - the result sets of every machine under a results root (harness.md
+/* harness/results_walk.h - the result sets of every machine under a results root (docs/method.md
  * 4.1): what `cxbench plot --all` draws and `cxbench report` reports. Machine directories are
  * ROOT/<machine>/ ("paper", "ci", "quality" and dot-directories skipped).
  *

@@ -1,4 +1,4 @@
-/* The runner (harness.md 3.1, 3.2, 4.5): expands a study's sweeps into points, verifies
+/* The runner (docs/method.md): expands a study's sweeps into points, verifies
  * each point against its reference before anything is timed, warms up, samples until
  * the count/time rule is met, checks every sample's checksum, and writes the result set
  * into a hidden partial directory that is renamed only when the run is complete. */
@@ -53,7 +53,7 @@ void cxb_run_opts_init(cxb_run_opts *o)
     o->max_reps = 50;
     o->min_time_s = 0.2;
     o->budget_s = 10.0;
-    o->bind = cxb_bind_policy_default(); /* spread with hwloc, none without (harness.md 10) */
+    o->bind = cxb_bind_policy_default(); /* spread with hwloc, none without (docs/method.md) */
     o->bind_name = cxb_bind_policy_name(o->bind);
     o->noise_s = 0.5;
     o->out_root = "results";
@@ -363,7 +363,7 @@ cxb_status cxb_run_clean_partial(const char *out_root)
     return CXB_OK;
 }
 
-/* ---- floors (harness.md 6.2): the cost of doing nothing through the same path ---- */
+/* ---- floors (docs/method.md): the cost of doing nothing through the same path ---- */
 
 static void noop_item(void *arg, uint64_t item, unsigned worker)
 {
@@ -559,7 +559,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         return point_error(pt, st, "");
     }
     cxb_phases ph;
-    /* make it work first (harness.md 3.1): one untimed run, checked against the reference */
+    /* make it work first (docs/method.md): one untimed run, checked against the reference */
     cxb_phases_clear(&ph);
     st = im->reset(ctx);
     if (may_queue)
@@ -585,7 +585,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         n = o->study->work(im, &pt->params);
     cxb_params_u64(&pt->params, "seed", 0, &seed);
     cxb_params_u64(&pt->params, "threads", 1, &threads);
-    if (o->instructions) { /* harness.md 9: one callgrind count of the region instead of samples */
+    if (o->instructions) { /* docs/method.md: one callgrind count of the region instead of samples */
         im->teardown(ctx);
         cxb_timing_destroy(&timing);
         long long ir = 0;
@@ -864,7 +864,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         }
     }
     /* the machine's jitter before and after, so a noisy run is visible in its provenance
-     * (harness.md 3.5); -1 when disabled or when counting instructions, where it is moot */
+     * (docs/method.md); -1 when disabled or when counting instructions, where it is moot */
     prov.noise_start = prov.noise_end = -1;
     if (o->noise_s > 0 && !o->instructions)
         prov.noise_start = cxb_noise_score(o->noise_s);

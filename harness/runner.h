@@ -1,5 +1,5 @@
 /* harness/runner.h - runs a study: points from its sweeps, verification before timing,
- * warm-up, samples to a count/time rule, records written atomically (harness.md 3, 4). */
+ * warm-up, samples to a count/time rule, records written atomically (docs/method.md). */
 #ifndef CXB_HARNESS_RUNNER_H
 #define CXB_HARNESS_RUNNER_H
 

@@ -1,4 +1,4 @@
-/* harness/stats.c - the statistics of harness.md 5 (and the t quantile of 6.1).
+/* harness/stats.c - the statistics of docs/method.md (and the t quantile of 6.1).
  *
  * Quantiles are Hyndman-Fan type 7. The median CI is the order-statistic interval with
  * Binomial(n, 1/2) coverage (as asv_runner's quantile_ci, at 95%). Mann-Whitney follows

@@ -1,7 +1,7 @@
-/* harness/stats.h - the statistics of the harness (harness.md 5): type-7 quantiles, the
+/* harness/stats.h - the statistics of the harness (docs/method.md): type-7 quantiles, the
  * summary of a point's samples (median and its distribution-free CI, IQR, outliers),
  * Mann-Whitney U, Hodges-Lehmann shift with its CI, Benjamini-Hochberg, the bootstrap
- * CI of a speed-up and the Student t quantile used by the slope fit (harness.md 6).
+ * CI of a speed-up and the Student t quantile used by the slope fit (docs/method.md).
  *
  * Pure functions of their inputs: no I/O, no global state. Resampling uses a fixed-key
  * counter-based generator (splitmix64 of key + counter, cxb_stats_rng below) instead of
@@ -15,7 +15,7 @@
 
 #include "cxb/core/status.h"
 
-/* Summary of one point's samples (harness.md 5 table). */
+/* Summary of one point's samples (docs/method.md table). */
 typedef struct cxb_summary {
     size_t count;
     double median, q1, q3, iqr, min, max, mean, sd, rel_sd;
@@ -51,7 +51,7 @@ double cxb_stats_mann_whitney(const double *x, size_t n, const double *y, size_t
 /* Exact lower tail P(U <= u) of the Mann-Whitney U statistic for sizes n, m (no ties). */
 double cxb_stats_mw_cdf(size_t n, size_t m, double u);
 /* The smallest two-sided p-value attainable with sizes n, m: 2 / C(n+m, n), capped at 1
- * (asv's attainable-p guard, harness.md 8.2). */
+ * (asv's attainable-p guard, docs/method.md). */
 double cxb_stats_mw_min_p(size_t n, size_t m);
 
 /* Hodges-Lehmann estimate of the shift y - x (median of all n*m differences y_j - x_i)
@@ -83,7 +83,7 @@ size_t cxb_stats_rng_index(cxb_stats_rng *r, size_t n);
 /* Standard normal draw (Box-Muller; for tests and simulations). */
 double cxb_stats_rng_normal(cxb_stats_rng *r);
 
-/* Default number of bootstrap resamples (harness.md 5: B = 2000). */
+/* Default number of bootstrap resamples (docs/method.md: B = 2000). */
 #define CXB_STATS_BOOT_B 2000u
 
 /* Speed-up S = median(ref) / median(impl) with the percentile-bootstrap CI at `level`

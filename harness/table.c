@@ -1,7 +1,7 @@
 /* harness/table.c - a result set analysed in memory (samples grouped by point, summaries,
- * floors, series and fits: harness.md 4.2, 4.3, 5, 6), tables of strings in markdown,
+ * floors, series and fits: docs/method.md), tables of strings in markdown,
  * CSV and LaTeX, and the speed-up/slope table in the style of Leist's Table 5.1
- * (harness.md 7). See table.h.
+ * (docs/method.md). See table.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/table.h"

@@ -1,14 +1,14 @@
 /* harness/table.h - a result set analysed in memory, and the tables printed from it:
  *
- *   cxb_rset   samples.csv grouped by point (harness.md 4.2), each point summarised
- *              (harness.md 5), floors.csv joined, and - given the study - grouped into
- *              series and fitted (harness.md 6). derive.c writes summary.csv and fit.csv
+ *   cxb_rset   samples.csv grouped by point (docs/method.md), each point summarised
+ *              (docs/method.md), floors.csv joined, and - given the study - grouped into
+ *              series and fitted (docs/method.md). derive.c writes summary.csv and fit.csv
  *              from it; cli_fit.c and compare.c read it.
  *   cxb_grid   a table of strings written as markdown, CSV or LaTeX.
- *   the speed-up and slope table in the style of Leist's Table 5.1 (harness.md 7).
+ *   the speed-up and slope table in the style of Leist's Table 5.1 (docs/method.md).
  *
  * The metric of a result set is time_ns (wall_ns where time_ns is empty), or the
- * callgrind instruction count when every row has one (CI mode, harness.md 9): then the
+ * callgrind instruction count when every row has one (CI mode, docs/method.md): then the
  * summaries and fits are of instructions and floors are not applied.
  */
 #ifndef CXB_HARNESS_TABLE_H
@@ -97,7 +97,7 @@ void cxb_grid_free(cxb_grid *g);
 /* The slopes of a fitted result set: one row per series. */
 cxb_status cxb_table_slopes(const cxb_rset *rs, cxb_grid *g);
 
-/* The speed-up and slope table (harness.md 7): one row per series; speed-up against the
+/* The speed-up and slope table (docs/method.md): one row per series; speed-up against the
  * study's reference_impl at the largest x both have (the reference series along the
  * same x_param sharing the most fixed params), percentile-bootstrap 95% CI (B = 2000);
  * paper_style prints S < 1 as -1/S (Leist). machine labels the rows ("id @ machine"). */

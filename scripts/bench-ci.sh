@@ -1,6 +1,6 @@
 #!/bin/sh
 # make bench-ci: the CI benchmark gate for a noisy 2-core machine without a GPU
-# (harness.md 9).
+# (docs/method.md).
 #  1. correctness + wall times: the ci preset of every study, verified before timing;
 #     wall times and their slopes are printed for information only (too noisy to gate).
 #  2. instruction counts: the same CPU kernels under callgrind, compared with the committed

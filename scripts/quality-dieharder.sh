@@ -2,7 +2,7 @@
 # scripts/quality-dieharder.sh - run a subset of dieharder (Debian package `dieharder`,
 # 3.31.1) on the generators `cxbench prng` serves, store the raw outputs under
 # results/quality/dieharder/ and a summary table in results/quality/dieharder.md
-# (prng.md 7.1: `cxbench prng GEN --format raw --count 0 | dieharder -g 200 ...`).
+# (docs/studies/prng.md: `cxbench prng GEN --format raw --count 0 | dieharder -g 200 ...`).
 #
 #   scripts/quality-dieharder.sh [CXBENCH]      (default: build/cxbench)
 #   DH_TESTS="0 2 3" DH_GENS="philox4x32 xorwow" scripts/quality-dieharder.sh
@@ -12,7 +12,7 @@
 # ranks, runs, STS monobit, byte distribution) takes
 # about ten minutes for all generators on one core of the 2-core development machine. It
 # runs at nice 19, one test at a time. lf24 is fed two ways: correctly, packed 16x2 (the
-# top 16 bits of two outputs per word), and wrongly, as 32-bit words k << 8 (prng.md 7.2,
+# top 16 bits of two outputs per word), and wrongly, as 32-bit words k << 8 (docs/studies/prng.md,
 # 9.4: "RANMAR fed as 32-bit words" - the low 8 bits are always zero), to show that the
 # battery can tell. Each test reads its stream from the generator's default seed.
 set -eu

@@ -1,4 +1,4 @@
-/* Host clocks and the phase record of a sample (harness.md 3.2, 3.3). */
+/* Host clocks and the phase record of a sample (docs/method.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "cxb/core/timing.h"
 

@@ -1,7 +1,7 @@
 /* graph.csrbuild.seq - the sequential CSR builder, the reference of every backend
- * (graph.md 4): drop self-loops, symmetrise into 64-bit keys, sort, unique (simple
- * mode), count rows and scan into offsets. Plus the invariant check of graph.md 2.2
- * and the edgeset fingerprint of graph.md 3.
+ * (docs/studies/graph.md): drop self-loops, symmetrise into 64-bit keys, sort, unique (simple
+ * mode), count rows and scan into offsets. Plus the invariant check of docs/studies/graph.md
+ * and the edgeset fingerprint of docs/studies/graph.md.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* graph: the .cxg binary cache (graph.md 6): a 256-byte little-endian header, the
+/* graph: the .cxg binary cache (docs/studies/graph.md): a 256-byte little-endian header, the
  * offsets at byte 256, the adjacency at the next 64-byte boundary, and with compacted
  * ids the original-id map after it. Loading checks everything that would otherwise
  * crash or mislead a kernel, in O(n + nnz): header fields, file length, offsets, ids,
@@ -212,7 +212,7 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
                 goto out;
             }
         }
-    /* compacted ids: the original ids in increasing order (graph.md 5.3), so distinct */
+    /* compacted ids: the original ids in increasing order (docs/studies/graph.md), so distinct */
     for (uint64_t v = 1; g->ids && v < n; ++v)
         if (g->ids[v - 1] >= g->ids[v]) {
             st = corrupt(path, "original-id map is not increasing");

@@ -1,5 +1,5 @@
 /* graph: edge lists of 64-bit keys, id compaction, and the option/format names
- * (graph.md 2.3, 5.3, 11). */
+ * (docs/studies/graph.md). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* graph gen, sequential: gnm, uniform G(n,m) by rounds (graph.md 9.3). Round r draws
+/* graph gen, sequential: gnm, uniform G(n,m) by rounds (docs/studies/graph.md). Round r draws
  * d_r distinct-endpoint pairs from cxb_gdraw(seed, 1, i, r), i = 0 .. d_r-1 (d_0 = m);
  * the accumulated set is canonicalised, sorted and deduplicated; d_{r+1} = m - |set|
  * (a later round sorts only its own draws and merges them in: the same set).

@@ -1,4 +1,4 @@
-/* graph gen, sequential: the per-run constants of the row models (graph.md 9.2-9.7),
+/* graph gen, sequential: the per-run constants of the row models (docs/studies/graph.md),
  * disjoint's member lists (9.5) and the sequential driver. The rows themselves are
  * include/cxb/graph/gen_rows.h; the pthreads driver (impl_pthreads/graph/gen_rows.c)
  * calls the same cxb_gen_rows on chunks of rows. */
@@ -40,7 +40,7 @@ void cxb_gen_ctx_init(cxb_gen_ctx *c, const cxb_gen_spec *s)
         c->per_row = 1;
         c->scale = s->scale;
         c->perm = s->perm;
-        /* graph.md 9.6: thresholds in double once on the host; a sum above 1 by the
+        /* docs/studies/graph.md: thresholds in double once on the host; a sum above 1 by the
          * parser's 1e-12 tolerance means "never D" */
         double ab = s->a + s->b, abc = ab + s->cc;
         c->ta = (uint64_t)(s->a * 0x1p32);

@@ -1,4 +1,4 @@
-/* graph gen: spec strings "MODEL:key=value,..." of graph.md 9.1-9.7, parsed, validated
+/* graph gen: spec strings "MODEL:key=value,..." of docs/studies/graph.md, parsed, validated
  * and written back in canonical form (every key, defaults filled in, fixed order). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -179,7 +179,7 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
             return cxb_fail(CXB_EINPUT, "%s: %s needs %s=", text, model_names[model],
                             model_keys[model].keys[j]);
 
-    /* ranges (graph.md 9.2, 9.3) */
+    /* ranges (docs/studies/graph.md) */
     if (model == CXB_GEN_BACOPY && !(seen & 4)) /* n0 defaults to 2m */
         s->n0 = s->m <= CXB_N_MAX ? 2 * s->m : ~0ull;
     if (s->model != CXB_GEN_LATTICE && s->n > CXB_N_MAX)
@@ -241,9 +241,9 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
             return cxb_fail(CXB_EINPUT, "%s: %s needs k even and 2 <= k <= n - 2 (got k = %llu, "
                             "n = %llu)", text, name, (unsigned long long)s->k,
                             (unsigned long long)s->n);
-        /* ws, wsfast: the coin's counter word is s << 16 with s <= k/2 (graph.md 9.4) */
+        /* ws, wsfast: the coin's counter word is s << 16 with s <= k/2 (docs/studies/graph.md) */
         if (s->model != CXB_GEN_NW && s->k / 2 >= 65536)
-            return cxb_fail(CXB_EINPUT, "%s: %s needs k/2 < 65536 (the draw counter of graph.md "
+            return cxb_fail(CXB_EINPUT, "%s: %s needs k/2 < 65536 (the draw counter of docs/studies/graph.md "
                             "9.4 holds the lap in 16 bits)", text, name);
         char pb[40];
         fmt_double(pb, sizeof pb, s->p);
@@ -268,7 +268,7 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s)
                      (unsigned long long)s->seed);
             break;
         }
-        /* d = 1 - a - b - c >= 0, with 1e-12 of slack for decimal input (graph.md 9.6) */
+        /* d = 1 - a - b - c >= 0, with 1e-12 of slack for decimal input (docs/studies/graph.md) */
         if (s->a + s->b + s->cc > 1.0 + 1e-12)
             return cxb_fail(CXB_EINPUT, "%s: a + b + c must be at most 1 (d = 1 - a - b - c)", text);
         char ab[40], bb[40], cb[40];

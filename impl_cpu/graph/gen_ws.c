@@ -1,12 +1,12 @@
 /* graph gen: ws, the Watts-Strogatz beta-model exactly as Leist describes it (Sec. 2.6;
- * graph.md 9.4). Start from ring:n,k; in lap s = 1 .. k/2 visit v = 0 .. n-1 and, with
+ * docs/studies/graph.md). Start from ring:n,k; in lap s = 1 .. k/2 visit v = 0 .. n-1 and, with
  * probability p, replace the lattice edge {v, v+s} by {v, j}, j uniform over the
  * vertices that are neither v nor a current neighbour of v (rejection: attempt a draws
  * j = bounded(x0 of cxb_gdraw(seed, 3, v, (s << 16) | (a + 1)), n)). No self-loops or
  * duplicates are ever created, so m = nk/2 exactly.
  *
  * Whether j is admissible depends on every earlier rewiring that touched v or j, so the
- * loop is sequential on every backend (graph.md 10): pthreads computes the coins in
+ * loop is sequential on every backend (docs/studies/graph.md): pthreads computes the coins in
  * parallel (cxb_ws_coins) and calls this same loop. The current edge set is an open-
  * addressing hash set of canonical keys with tombstones, sized for the at most 2 * nk/2
  * keys ever inserted at load <= 1/2. Deviation: none in the model; the data structure is
@@ -18,7 +18,7 @@
 
 #define WS_EMPTY (~0ull)        /* never a canonical key: u < v < 2^32 - 1 */
 #define WS_TOMB (~0ull - 1)     /* u = 2^32 - 1 > v: never canonical either */
-#define WS_MAX_ATTEMPTS 65535u  /* graph.md 9.4: the attempt number is 16 bits */
+#define WS_MAX_ATTEMPTS 65535u  /* docs/studies/graph.md: the attempt number is 16 bits */
 
 void cxb_ws_coins(const cxb_gen_ctx *x, uint64_t i0, uint64_t i1, uint8_t *coin)
 {

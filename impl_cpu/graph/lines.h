@@ -1,5 +1,5 @@
 /* impl_cpu/graph/lines.h - the text readers' input: blocks of whole lines from a large
- * fread buffer (graph.md 13 asks for >= 100 MB/s; fscanf and getline per line are far
+ * fread buffer (docs/studies/graph.md asks for >= 100 MB/s; fscanf and getline per line are far
  * slower). Internal to impl_cpu/graph.
  */
 #ifndef CXB_IMPL_CPU_GRAPH_LINES_H
@@ -11,7 +11,7 @@
 
 #include "cxb/core/status.h"
 
-#define CXB_LINE_MAX 65536 /* graph.md 7: longer lines are an error */
+#define CXB_LINE_MAX 65536 /* docs/studies/graph.md: longer lines are an error */
 
 typedef struct cxb_lines {
     FILE *f;

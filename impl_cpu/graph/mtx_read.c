@@ -1,4 +1,4 @@
-/* graph.parse.seq (Matrix Market) - coordinate files (graph.md 5.2; the format is
+/* graph.parse.seq (Matrix Market) - coordinate files (docs/studies/graph.md; the format is
  * NIST's "The Matrix Market Exchange Formats: Initial Design", 1996): banner, '%'
  * comments, the size line M N NNZ, then exactly NNZ entries "i j [value...]" with
  * 1-based indices. Values are checked to be numbers and dropped; every entry becomes

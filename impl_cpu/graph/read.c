@@ -1,6 +1,6 @@
-/* graph: reading a graph file whole (graph.md 5): the format from the first non-blank
+/* graph: reading a graph file whole (docs/studies/graph.md): the format from the first non-blank
  * bytes (CXBGRAPH magic, %%MatrixMarket, else a SNAP edge list), parse, optional id
- * compaction (5.3), CSR build (4). The .cxg cache lookup of graph.md 6 is not done here
+ * compaction (5.3), CSR build (4). The .cxg cache lookup of docs/studies/graph.md is not done here
  * yet: a .cxg is read only when it is the input.
  */
 #define _POSIX_C_SOURCE 200809L

@@ -1,4 +1,4 @@
-/* graph.parse.seq (SNAP) - SNAP-style edge lists (graph.md 5.1): two non-negative
+/* graph.parse.seq (SNAP) - SNAP-style edge lists (docs/studies/graph.md): two non-negative
  * decimal ids per line, '#' and '%' comment lines, blank lines, CR before LF, extra
  * columns counted and ignored. A hand-rolled scanner over blocks of whole lines
  * (lines.h): no per-line library call, one pass over the bytes.

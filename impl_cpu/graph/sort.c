@@ -1,5 +1,5 @@
 /* graph: LSD radix sort of 64-bit keys, the sequential sort of the CSR builder
- * (graph.md 4 step 4). One pass over the keys builds all eight byte histograms; a byte
+ * (docs/studies/graph.md step 4). One pass over the keys builds all eight byte histograms; a byte
  * that is the same in every key (the high bytes of u and v when n is small) is skipped,
  * so a graph of 2^22 vertices costs six scatter passes, not eight. Stable, so the
  * result is the unique sorted order whatever the input order.

@@ -1,6 +1,6 @@
-/* graph: the writers (graph.md 5.4). Text formats are canonical - each undirected edge
+/* graph: the writers (docs/studies/graph.md). Text formats are canonical - each undirected edge
  * once, in ascending order - so a file's sha256 is the same from every backend
- * (graph.md 3). Integers are formatted by hand into a 64 KiB buffer: printf per number
+ * (docs/studies/graph.md). Integers are formatted by hand into a 64 KiB buffer: printf per number
  * would dominate the time of writing a large graph.
  */
 #include <errno.h>
@@ -106,7 +106,7 @@ static cxb_status write_mtx(FILE *f, const char *name, const cxb_csr *g,
 
 /* ECL-CC's .egr (burtscher/ECL-Suite library/ECLgraph.h): int32 nodes, int32 edges
  * (arcs), int32 nindex[nodes + 1], int32 nlist[edges]. 32-bit throughout, so larger
- * graphs are refused rather than truncated (graph.md 14). */
+ * graphs are refused rather than truncated (docs/studies/graph.md). */
 static cxb_status write_egr(FILE *f, const char *name, const cxb_csr *g)
 {
     if (g->nnz > 2147483647u)

@@ -3,9 +3,9 @@
  * drawn from the round set, every one of the n candidates gets its propensity R_j from a
  * merge of the two sorted lists (Theta(n^2 k^2) work in all, the slopes of Table 5.1),
  * the propensities are normalised, the neighbour is selected by a cumulative scan, and
- * it is inserted into both sorted lists grown by X = 4 with a copy (graphgen.md 3.3).
+ * it is inserted into both sorted lists grown by X = 4 with a copy (docs/studies/graphgen.md).
  *
- * Deviations (graphgen.md 2.3, the same for every variant): keyed draws (domains 16-18)
+ * Deviations (docs/studies/graphgen.md, the same for every variant): keyed draws (domains 16-18)
  * and the canonical chunked double sums of 3.2 instead of one running sum, so that
  * pthreads and CUDA give the same graph.
  */

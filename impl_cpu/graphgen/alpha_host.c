@@ -1,5 +1,5 @@
 /* graphgen.alpha (host side): the per-step pieces of Leist Alg. 9 / Appendix B shared by
- * graphgen.alpha.seq and graphgen.alpha.pthreads (graphgen.md 3.2-3.4); see alpha_host.h.
+ * graphgen.alpha.seq and graphgen.alpha.pthreads (docs/studies/graphgen.md); see alpha_host.h.
  * The arithmetic is cxb/graphgen/models.h's canonical one; this file only holds the state.
  */
 #include <stdlib.h>
@@ -115,7 +115,7 @@ cxb_status cxb_alpha_run_finish(cxb_alpha_run *w)
         if (t < j1 - j0)
             sel = j0 + t;
     }
-    if (sel == w->n) /* the clamp (3.2 step 8; graphgen.md 11.7): largest j with P_j > 0 */
+    if (sel == w->n) /* the clamp (3.2 step 8; docs/studies/graphgen.md): largest j with P_j > 0 */
         for (uint64_t j = w->n; j-- > 0;)
             if (w->r[j] > 0.0) {
                 sel = j;

@@ -1,10 +1,10 @@
-/* graphgen.ba.seq - Leist's Barabasi-Albert generator (Alg. 16, Sec. 5.2.1; graphgen.md
+/* graphgen.ba.seq - Leist's Barabasi-Albert generator (Alg. 16, Sec. 5.2.1; docs/studies/graphgen.md
  * 4.1-4.3): a complete core of n0 vertices, then per new vertex t the Pi loop over every
  * existing vertex (kept: the O(t) recomputation per step is what gives the measured
  * n-slope of about 2 and the near-zero k-slope on the CPU, Table 5.1), the repeat loop of
  * sorted draws swept against the cumulative Pi, and the appends of t, lists grown by X = 4.
  *
- * Deviations (graphgen.md 2.3): keyed draws (domain 20) and integer degrees in place of
+ * Deviations (docs/studies/graphgen.md): keyed draws (domain 20) and integer degrees in place of
  * the float Pi_i (the same selection rule, exactly; 4.2).
  */
 #include "cxb/graphgen/ba_host.h"

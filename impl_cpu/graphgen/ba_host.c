@@ -1,5 +1,5 @@
 /* graphgen.ba (host side): the pieces of Leist Alg. 16 (Sec. 5.2.1) shared by
- * graphgen.ba.seq and graphgen.ba.pthreads; graphgen.md 4.1-4.3. The thesis's float
+ * graphgen.ba.seq and graphgen.ba.pthreads; docs/studies/graphgen.md. The thesis's float
  * probabilities Pi_i = |A_i| / sum |A_j| become the integer degrees and D = 2|E|, and each
  * draw is an integer r in [0, D): vertex i is chosen when cum(i-1) <= r < cum(i), the
  * thesis's sweep "p_sum exceeds the next random number" in exact arithmetic (4.2).
@@ -74,7 +74,7 @@ cxb_status cxb_ba_run_attach(cxb_ba_run *w, uint64_t t)
         if (q > 0xFFFFu)
             return cxb_fail(CXB_EFAIL, "ba: vertex %llu: no %u distinct targets after 65536 iterations",
                             (unsigned long long)t, m);
-        /* never more than m - c numbers per iteration (graphgen.md 11.11) */
+        /* never more than m - c numbers per iteration (docs/studies/graphgen.md) */
         uint32_t cnt = m - c;
         for (uint32_t slot = 0; slot < cnt; ++slot)
             w->draw[slot] = cxb_ba_draw(p->seed, t, q, slot, w->D);

@@ -1,8 +1,8 @@
 /* graphgen (faithful, Leist 2011 ch. 5): what every variant of the alpha-model and BA
- * generators shares on the host - parameter checks (graphgen.md 3.1, 4.1), the X = auto
+ * generators shares on the host - parameter checks (docs/studies/graphgen.md), the X = auto
  * rule (2.1), the power table (3.2 step 1), the growing per-vertex lists (2.1: separate
  * allocations grown to degree + X with a copy, as the thesis's CPU code), their CSR and
- * fingerprint, and the invariants of graphgen.md 7 used by the harness and the tests.
+ * fingerprint, and the invariants of docs/studies/graphgen.md used by the harness and the tests.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -57,7 +57,7 @@ static uint32_t pow2_at_least(uint64_t v)
 
 uint32_t cxb_alpha_x_auto(cxb_gg_variant v, uint32_t k)
 {
-    /* graphgen.md 2.1: CPU 4; cuda1 the smallest power of two >= 1.2k (5p >= 6k);
+    /* docs/studies/graphgen.md: CPU 4; cuda1 the smallest power of two >= 1.2k (5p >= 6k);
      * cuda2 at least 64 (cudaMalloc's 256-byte alignment). */
     if (v == CXB_GG_SEQ || v == CXB_GG_PTHREADS)
         return 4;
@@ -226,7 +226,7 @@ uint64_t cxb_adjlists_hash(const cxb_adjlists *a)
     return h;
 }
 
-/* ---- invariants (graphgen.md 7) ---- */
+/* ---- invariants (docs/studies/graphgen.md) ---- */
 
 uint64_t cxb_csr_components(const cxb_csr *g)
 {

@@ -1,5 +1,5 @@
 /* prng.<g>.seq - bulk generation of every generator of CXB_RNG_LIST on one core: the
- * reference of the pthreads and CUDA backends (prng.md 2, 5.3, 6.6; target G5: >= 3x
+ * reference of the pthreads and CUDA backends (docs/studies/prng.md; target G5: >= 3x
  * cuRAND's CPU host generators per core).
  *
  * The job layout is cxb/prng/bulk.h's; the per-element work is cxb/prng/gen_core.h's. This
@@ -438,7 +438,7 @@ static cxb_bulk_tile_fn tile_pick(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_bulk
 }
 
 /* BEST: the highest instruction set the CPU has, capped by the environment variable
- * CXB_BULK_ISA=base|avx2 (to measure the clones against each other in one binary, README). */
+ * CXB_BULK_ISA=base|avx2 (to measure the clones against each other in one binary, docs/studies/prng.md). */
 static int resolve_isa(cxb_bulk_isa *isa)
 {
     if (*isa == CXB_BULK_ISA_BEST) {
@@ -472,7 +472,7 @@ cxb_bulk_tile_fn cxb_bulk_tile_nt_isa(cxb_bulk_tag tag, cxb_bulk_elem elem, cxb_
 
 /* Where streaming stores are the default (above CXB_BULK_NT_MIN_BYTES): only where they were
  * measured faster than ordinary stores on the 2-core dev VM (AMD EPYC, 2^24 uint32, 4 runs
- * each, README issue #3). MT19937: seq 2.12-2.28 against 1.53-1.90 G/s, 2 threads 3.1-3.9
+ * each). MT19937: seq 2.12-2.28 against 1.53-1.90 G/s, 2 threads 3.1-3.9
  * against 2.4-3.2. MTGP32 on 2 or more workers only: 2 threads 1.7-2.7 against 1.4-1.8 G/s,
  * but one thread 0.9-1.35 against 1.2-1.56. Philox, Threefry and XORWOW ran slower streamed
  * at 1 and 2 threads (XORWOW's round-major rows alone cost 1.17 -> 0.74 G/s); their streaming
@@ -490,7 +490,7 @@ static int nt_default(cxb_bulk_tag tag, unsigned workers)
 int cxb_bulk_nt_wanted(const cxb_bulk_spec *spec, unsigned workers)
 {
     /* CXB_BULK_NT=0 never, =1 for every generator at any size: for measuring the two against
-     * each other in one binary (README); unset or anything else: the default above */
+     * each other in one binary (docs/studies/prng.md); unset or anything else: the default above */
     const char *e = getenv("CXB_BULK_NT");
     if (e && e[0] == '0' && !e[1])
         return 0;

@@ -3,7 +3,7 @@
  * tiles (impl_cpu/prng/bulk.c, chosen at run time by __builtin_cpu_supports).
  *
  * Philox4x32-R (Salmon et al., SC11; DEShawResearch/random123 include/Random123/philox.h;
- * prng.md 3.4) on 8 blocks per 256-bit vector, in two independent groups of 8 so that the
+ * docs/studies/prng.md) on 8 blocks per 256-bit vector, in two independent groups of 8 so that the
  * multiplies of one hide the latency of the other. Why intrinsics here: gcc 12 vectorises the
  * portable lanes loop, but rebuilds each 32 x 32 -> 64 product in the blocks' lane order with
  * ~6 shuffles and cross-lane permutes per product (objdump: 114 vpshufd, 84 vperm2i128 per 10
@@ -118,7 +118,7 @@ CXB_AVX2_FN void cxb_bulk_lanes_avx2_threefry4x32(uint64_t seed, uint64_t stream
 }
 
 #if CXB_HAVE_MTGP32
-/* MTGP32 (Saito, Matsumoto 2013; MersenneTwister-Lab/MTGP mtgp32-fast.h; prng.md 3.9): 8
+/* MTGP32 (Saito, Matsumoto 2013; MersenneTwister-Lab/MTGP mtgp32-fast.h; docs/studies/prng.md): 8
  * consecutive steps of a run per vector. Within a run (cxb_mtgp32_run) step k reads s_k,
  * s_{k+1}, s_{k+pos}, s_{k+pos-1} at fixed offsets, and the nearest word it reads that an
  * earlier step of the run wrote is N - pos >= 8 steps back (checked below), so 8 steps load

@@ -4,9 +4,9 @@
  * baseline).
  *
  * Philox4x32-R (Salmon et al., SC11; DEShawResearch/random123 include/Random123/philox.h;
- * prng.md 3.4) on all CXB_BULK_LANES = 16 blocks in one 512-bit vector per word. Why: on the
+ * docs/studies/prng.md) on all CXB_BULK_LANES = 16 blocks in one 512-bit vector per word. Why: on the
  * H100 machine's Xeon host the AVX2 tile left seq Philox at 2.27x cuRAND's host generator (G5
- * asks 3x, prng.md 8.3). Against the AVX2 version (impl_cpu/prng/bulk_avx2.h) a 32 x 32 -> 64
+ * asks 3x, docs/studies/prng.md). Against the AVX2 version (impl_cpu/prng/bulk_avx2.h) a 32 x 32 -> 64
  * product is two vpmuludq zmm, one vpshufd to bring the odd words down and two masked vpshufd
  * to put the halves in their lanes (AVX2: three shifts and two blends), and the two xors of a
  * round are one vpternlogd. The 16 blocks are then transposed to 4-word blocks in order with
@@ -107,7 +107,7 @@ CXB_AVX512_FN void cxb_bulk_lanes_avx512_philox4x32_r7(uint64_t seed, uint64_t s
 {
     cxb_bulk_philox_lanes_avx512(seed, stream, b0, 7, w);
 }
-/* Threefry4x32-20 (Salmon et al., SC11; random123 threefry.h; prng.md 3.5) on 16 blocks: the
+/* Threefry4x32-20 (Salmon et al., SC11; random123 threefry.h; docs/studies/prng.md) on 16 blocks: the
  * rounds of cxb_threefry4x32_block with each rotation one vprolvd (the rotate counts broadcast:
  * vprold takes an immediate, which the unrolled loop's rot[] table is not before inlining). */
 CXB_AVX512_FN void cxb_bulk_lanes_avx512_threefry4x32(uint64_t seed, uint64_t stream, uint64_t b0,

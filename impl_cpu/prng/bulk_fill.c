@@ -1,6 +1,6 @@
 /* cxb_prng_fill_u32 - outputs [offset, offset + count) of stream 0 of a generator through one
  * backend's bulk path (cxb/prng/gen.h), for `cxbench prng GEN --backend seq|pthreads|cuda`
- * (prng.md 5.3 "bulk fill is a separate host-side API").
+ * (docs/studies/prng.md "bulk fill is a separate host-side API").
  *
  * The stream is the S = 1 job of offset + count outputs (chunk 4: with one stream the chunk
  * does not change the layout, only the tiling); the first offset outputs are generated and

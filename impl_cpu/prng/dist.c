@@ -1,9 +1,9 @@
 /* impl_cpu/prng/dist.c - stream distribution: descriptors, Passerat-Palmbach's Table 3.2
  * usage rules, random spacing's overlap probability, the plan (jump tables built once),
- * and the sequential driver, the reference of every other backend (prng.md 5.1-5.3, 6.4).
+ * and the sequential driver, the reference of every other backend (docs/studies/prng.md).
  *
  * Sources: Passerat-Palmbach (2013) ch. 2.3, 3.3-3.7 and Table 3.2; the overlap formula
- * of prng.md 5.1; cuRAND's XORWOW jump tables (precalc_xorwow_matrix /
+ * of docs/studies/prng.md; cuRAND's XORWOW jump tables (precalc_xorwow_matrix /
  * precalc_xorwow_offset_matrix: M^(2^i) tables, rebuilt here by cxb/rng/jump.h's
  * cxb_xorwow_jtab_build with one-bit digits, not copied). The plan also carries the
  * parameterisation's bounds: TinyMT32's DC sets (cxb_dist_plan_set_tinymt32), MTGP32's

@@ -2,9 +2,9 @@
  *
  * Leist (2011) section 4.1, Algorithms 1-2; RANMAR (Marsaglia, Zaman, Tsang 1990).
  * The per-stream work is cxb_lf24_job_stream (include/cxb/prng/lf24.h), shared with the
- * pthreads backend; this file seeds the stream tables (prng.md 3.1.3) and runs the
+ * pthreads backend; this file seeds the stream tables (docs/studies/prng.md) and runs the
  * streams one after another. Deviation from the thesis: child seeds use the integer
- * form of "uniform() * INT_MAX" (prng.md 3.1.3), the root stream is RANMAR (97, 33).
+ * form of "uniform() * INT_MAX" (docs/studies/prng.md), the root stream is RANMAR (97, 33).
  */
 #include <stdlib.h>
 #include <string.h>

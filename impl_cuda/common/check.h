@@ -1,5 +1,5 @@
 /* impl_cuda/common/check.h - every CUDA runtime call and kernel launch is checked
- * (ARCHITECTURE.md "Errors are values"; harness.md 3.3).
+ * (docs/architecture.md "Errors are values"; docs/method.md).
  *
  * A failed call becomes a cxb_status with the one-line message
  *   "cuda: <file>:<line>: <call>: <cudaGetErrorString>"

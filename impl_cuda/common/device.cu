@@ -1,8 +1,8 @@
 /* impl_cuda/common/device.cu - include/cxb/core/cuda.h: is a GPU there, what is it
- * (provenance, harness.md 4.4), and the floor of an empty kernel (harness.md 3.3,
+ * (provenance, docs/method.md), and the floor of an empty kernel (docs/method.md,
  * 6.2 overhead floor).
  *
- * Device properties follow harness.md 3.3: CUDA 13 dropped clockRate and
+ * Device properties follow docs/method.md: CUDA 13 dropped clockRate and
  * memoryClockRate from cudaDeviceProp, so clocks, bus width, L2 size, SM count and
  * ECC come from cudaDeviceGetAttribute.
  */

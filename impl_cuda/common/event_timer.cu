@@ -1,4 +1,4 @@
-/* impl_cuda/common/event_timer.cu - event timer of one phase (harness.md 3.3);
+/* impl_cuda/common/event_timer.cu - event timer of one phase (docs/method.md);
  * see event_timer.h. */
 #include "impl_cuda/common/event_timer.h"
 

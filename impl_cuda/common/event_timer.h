@@ -1,5 +1,5 @@
 /* impl_cuda/common/event_timer.h - CUDA events around one phase of a sample on a
- * stream (harness.md 3.3: h2d, kernel and d2h are timed with events on the
+ * stream (docs/method.md: h2d, kernel and d2h are timed with events on the
  * implementation's stream).
  *
  *   cxb_event_timer tm;           create once per context

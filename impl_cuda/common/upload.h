@@ -1,5 +1,5 @@
 /* impl_cuda/common/upload.h - one way to put a host table on the device before the work of
- * a stream reads it (issue #3: the init/jump race on the H100).
+ * a stream reads it (the init/jump race on the H100).
  *
  *   cxb_cuda_upload(d_tab, host, bytes, stream)
  *     copies bytes from host memory to device memory, ordered before everything queued on

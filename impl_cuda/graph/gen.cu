@@ -1,5 +1,5 @@
-/* impl_cuda/graph/gen.cu - graphgen.<model>.cuda: the supporting generators of graph.md 9
- * on the GPU, giving the tuples of cxb_generate_seq bit for bit (graph.md 10) for any
+/* impl_cuda/graph/gen.cu - graphgen.<model>.cuda: the supporting generators of docs/studies/graph.md
+ * on the GPU, giving the tuples of cxb_generate_seq bit for bit (docs/studies/graph.md) for any
  * block and grid size, copied back to the host.
  *
  * Row models run the per-row work of include/cxb/graph/gen_rows.h, one row per thread in
@@ -11,9 +11,9 @@
  * and deduplicate with cub::DeviceRadixSort::SortKeys and cub::DeviceSelect::Unique, later
  * rounds merging their few new keys into the set (cub::DeviceMerge; see gnm_cuda); the
  * complement path (only for C(n,2) <= 2^32) runs on the host. ws flips its coins on the
- * device and rewires on the host core with the one sequential loop (graph.md 9.4, 10).
+ * device and rewires on the host core with the one sequential loop (docs/studies/graph.md).
  * Compiled with --fmad=false (cmake/CxbOptions.cmake), so gnp's cxb_detlog is the same
- * double arithmetic as on the CPU (graph.md 8.4).
+ * double arithmetic as on the CPU (docs/studies/graph.md).
  */
 #include <cub/cub.cuh>
 #include <stdlib.h>
@@ -152,8 +152,8 @@ template <typename F> static cxb_status cub_call(scratch *s, F f)
 
 static const char *model_name(const cxb_gen_spec *s) { return cxb_gen_model_name(s->model); }
 
-/* gnm: rounds on the device (graph.md 9.3). Round 0 draws all m keys (the timed "gen"
- * of graphgen.md 9.2) and sorts and deduplicates them once. A later round draws only the
+/* gnm: rounds on the device (docs/studies/graph.md). Round 0 draws all m keys (the timed "gen"
+ * of docs/studies/graphgen.md) and sorts and deduplicates them once. A later round draws only the
  * d_r missing keys, sorts and deduplicates those few and merges them into the sorted set
  * (cub::DeviceMerge), then removes the keys present in both (cub::DeviceSelect::Unique):
  * the sorted unique union, as the sequential re-sort of the whole set gives, at O(d_r)
@@ -301,7 +301,7 @@ static cxb_status rows_cuda(const cxb_gen_spec *s, const launch *l, cxb_edges *o
             dj_sets<<<grid_for(l, s->n), l->block>>>(s->seed, s->n, s->c, d_set, d_vid);
             st = CXB_CUDA_LAUNCHED("dj_sets");
         }
-        /* radix sort is stable: members of a set stay in increasing id order (graph.md 9.5) */
+        /* radix sort is stable: members of a set stay in increasing id order (docs/studies/graph.md) */
         if (st == CXB_OK &&
             (st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(NULL, need, d_set, d_sorted, d_vid, d_members,
                                                            (int64_t)s->n))) == CXB_OK &&

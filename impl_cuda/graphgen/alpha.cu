@@ -1,6 +1,6 @@
 /* graphgen.alpha.cuda1 and graphgen.alpha.cuda2 - the Watts alpha-model on the GPU as
  * Leist (2011) gives it: host loop and kernels of Alg. 11-15 (Sec. 5.1.2, 5.1.3;
- * graphgen.md 3.5, 3.6). Per edge step: the host picks the initiator; rng_kernel fills the
+ * docs/studies/graphgen.md). Per edge step: the host picks the initiator; rng_kernel fills the
  * n deviates on S0 (overlapping the previous step's insertion on S1); after the insertion
  * event, compute_propensity_kernel (Alg. 12: the block holds A_i in shared memory, each
  * thread merges A_i with A_j, Alg. 13), the chunk sums and the total, the normalisation,
@@ -13,7 +13,7 @@
  *          cudaMemcpyAsync / cudaFree itself with the two insertion indices computed on
  *          the device (mapped memory); a list with room is updated by shift_insert_kernel.
  *
- * Deviations (graphgen.md 2.3; the same arithmetic as graphgen.alpha.seq, so the graph is
+ * Deviations (docs/studies/graphgen.md; the same arithmetic as graphgen.alpha.seq, so the graph is
  * identical): keyed deviates instead of Marsaglia CUDA 1 streams; the canonical chunked
  * sums of 3.2 (one thread per 256-candidate chunk, then one thread over the chunks) instead
  * of the block reduction with atomicAdd and CUDPP's scan; selection by one thread (binary
@@ -32,7 +32,7 @@
 #include "impl_cuda/common/upload.h"
 #include "impl_cuda/graphgen/lists.cuh"
 
-#define ALPHA_SHARED_IDS 12288u /* 48 KiB of ids: A_i in shared memory (graphgen.md 3.5) */
+#define ALPHA_SHARED_IDS 12288u /* 48 KiB of ids: A_i in shared memory (docs/studies/graphgen.md) */
 
 static __global__ void rng_kernel(uint64_t seed, uint64_t step, uint64_t n, double *u)
 {
@@ -230,7 +230,7 @@ static void alpha_dev_free(alpha_dev *d)
     free(d->rset);
 }
 
-/* cuda2: insert w into v's list at pos from the host (graphgen.md 3.6). */
+/* cuda2: insert w into v's list at pos from the host (docs/studies/graphgen.md). */
 static cxb_status host_insert(alpha_dev *d, uint32_t x, cxb_vid v, cxb_vid w, uint32_t pos, int slot,
                               cxb_gg_cuda_stats *stats, uint64_t *bytes)
 {
@@ -300,7 +300,7 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
     }
     cxb_alpha_pow_table(k, p->alpha, tab);
     double pbase = 1.0 / ((double)n * (double)(n - 1) / 2.0);
-    { /* before the first kernel that allocates (graphgen.md 11.8) - for both variants: this
+    { /* before the first kernel that allocates (docs/studies/graphgen.md) - for both variants: this
        * module holds add_arc_kernel, and loading a module with device malloc may fix the
        * heap, so cuda2 running first in a process must not leave cuda1 the 8 MiB default */
         uint64_t want = p->heap_mb ? p->heap_mb : 8 * n * (k + x) * 4 / (1u << 20);

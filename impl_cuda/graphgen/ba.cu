@@ -1,5 +1,5 @@
 /* graphgen.ba.cuda1 and graphgen.ba.cuda2 - Leist's Barabasi-Albert generator on the GPU
- * (Leist 2011, Alg. 17-20, Sec. 5.2.3; graphgen.md 4.4). Per new vertex t: clear the
+ * (Leist 2011, Alg. 17-20, Sec. 5.2.3; docs/studies/graphgen.md). Per new vertex t: clear the
  * "already selected" flags F, compute_pi_kernel writes the degrees into the Pi array, the
  * host's m keyed draws go to the device, an inclusive scan of Pi (CUB on 64-bit integers,
  * in place of cudppScan), then select_nbr_kernel (Alg. 18) repeated: every thread checks
@@ -8,17 +8,17 @@
  * flags back and draws new numbers for the empty slots only, keyed by iteration and slot
  * rank, until m are chosen. A_tmp is sorted, then
  *   cuda1: create_adj_list_kernel (Alg. 19) allocates A_t with in-kernel malloc (capacity
- *          X ceil(m/X), graphgen.md 4.4) on S1 while append_kernel (Alg. 20) on S2 appends
+ *          X ceil(m/X), docs/studies/graphgen.md) on S1 while append_kernel (Alg. 20) on S2 appends
  *          t to the chosen lists, allocating degree + X with malloc when a degree is a
  *          multiple of X, X = 16 by default;
  *   cuda2: the host, which tracks every degree, creates A_t and grows full lists with
  *          cudaMalloc / cudaMemcpyAsync / cudaFree; append_kernel only writes and increments;
- *   cudapool (extension, graphgen.md 3.6): as cuda2 with cudaMallocFromPoolAsync /
+ *   cudapool (extension, docs/studies/graphgen.md): as cuda2 with cudaMallocFromPoolAsync /
  *          cudaFreeAsync on S1 from the default pool (release threshold at the maximum).
  * The set of chosen vertices and the number of empty slots do not depend on atomic order,
  * and the redraws are keyed by slot rank, so after the sort A_t equals graphgen.ba.seq's.
  *
- * Deviations (graphgen.md 2.3, 4.4): keyed draws and integer degrees instead of the host
+ * Deviations (docs/studies/graphgen.md): keyed draws and integer degrees instead of the host
  * RNG and float Pi; CUB's scan instead of CUDPP's; A_tmp (m keys) sorted by one thread
  * instead of cudppSort; select_nbr_kernel reads the prefix from global memory instead of
  * staging it in shared memory; cuda1's old-to-new list copy (thesis: host cudaMemcpy after

@@ -1,5 +1,5 @@
 /* impl_cuda/graphgen/lists.cuh - what the CUDA alpha-model and BA generators share
- * (graphgen.md 2.1, 3.6, 4.4): the device per-vertex state (list pointer, degree,
+ * (docs/studies/graphgen.md): the device per-vertex state (list pointer, degree,
  * capacity), the device heap limit for the CUDA 1 variants, the gather of the lists into
  * host lists (the d2h phase, never part of gen) and the release of every list.
  *
@@ -34,7 +34,7 @@ static inline int64_t gg_now_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* graphgen.md 3.6: heap_mb default max(64, 8 n (k + X) 4 B / 2^20); set before the first
+/* docs/studies/graphgen.md: heap_mb default max(64, 8 n (k + X) 4 B / 2^20); set before the first
  * kernel that allocates. Reports the limit in force in *got_mb. */
 static cxb_status gg_set_heap(uint64_t want_mb, uint64_t *got_mb)
 {
@@ -65,7 +65,7 @@ static cxb_status gg_set_heap(uint64_t want_mb, uint64_t *got_mb)
     return CXB_OK;
 }
 
-/* cudapool (graphgen.md 3.6): the device's default pool with the release threshold at the
+/* cudapool (docs/studies/graphgen.md): the device's default pool with the release threshold at the
  * maximum, so that freed blocks stay in the pool and nothing synchronises the device. */
 static cxb_status gg_pool_get(cudaMemPool_t *pool)
 {
@@ -99,7 +99,7 @@ static cxb_status gg_host_alloc(cudaMemPool_t pool, cudaStream_t s, cxb_vid **p,
     return CXB_CUDA_ALLOC(cudaMalloc((void **)p, bytes), bytes);
 }
 
-/* Its release: cudaFree synchronises the device (cuda2, graphgen.md 11.15); cudaFreeAsync
+/* Its release: cudaFree synchronises the device (cuda2, docs/studies/graphgen.md); cudaFreeAsync
  * is ordered after the copies already queued on s (cudapool). */
 static cxb_status gg_host_free(cudaMemPool_t pool, cudaStream_t s, cxb_vid *p)
 {

@@ -54,6 +54,6 @@ const cxb_impl cxb_graphgen_cuda_impls[] = {
             "Leist 5.2.3 CUDA 2: host-managed lists (X = max(64, pow2 >= 2k))"),
     GG_IMPL("graphgen.ba.cudapool", CXB_BACKEND_CUDA, GPU, setup_ba_cudapool,
             "extension: BA CUDA 2 with stream-ordered cudaMallocAsync/cudaFreeAsync from a pool"),
-    CXB_GGF_MODELS(GGF_IMPL) /* graphgen.md 9: suites/graphgen/fast.c */
+    CXB_GGF_MODELS(GGF_IMPL) /* docs/studies/graphgen.md: suites/graphgen/fast.c */
 };
 const size_t cxb_graphgen_cuda_nimpls = sizeof cxb_graphgen_cuda_impls / sizeof cxb_graphgen_cuda_impls[0];

@@ -5,7 +5,7 @@
  *           malloc(size) per_thread times and store pointer i at mem[tid + i * threads];
  *           a NULL ends the thread's loop and adds its unfilled slots to a failure count.
  *           The free kernel mirrors it. The heap is sized with cudaDeviceSetLimit before
- *           the first kernel that calls malloc (graphgen.md 11.8; the thesis: 640 MiB).
+ *           the first kernel that calls malloc (docs/studies/graphgen.md; the thesis: 640 MiB).
  *   host    Alg. 21's host side: one host thread, cudaMalloc(size) calls times, then
  *           cudaFree on each. cudaErrorMemoryAllocation ends the loop (the thesis's 16 B
  *           case on a 1.5 GB card); any other error is returned.
@@ -20,7 +20,7 @@
  * Kernel-side phases are timed with events on the variant's stream; host loops with
  * CLOCK_MONOTONIC, their final stream synchronisation included (a pool allocation is
  * complete only then). Deviation: the thesis's kernels have no failure counter (only a
- * flag); the count is what graphgen.md 5 asks to report.
+ * flag); the count is what docs/studies/graphgen.md asks to report.
  */
 #include <stdlib.h>
 #include <string.h>

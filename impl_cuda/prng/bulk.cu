@@ -1,10 +1,10 @@
 /* impl_cuda/prng/bulk.cu - prng.<g>.cuda: bulk generation of every generator of CXB_RNG_LIST
- * on the GPU with one template kernel (prng.md 2, 5.3, 5.4 thread scope, 6.6 Figure R3;
+ * on the GPU with one template kernel (docs/studies/prng.md thread scope, 6.6 Figure R3;
  * targets G2a-G2e of 8.3).
  *
  * A traits struct per tag (generated from CXB_BULK_TAGS, cxb/prng/gen_core.h) hands the
  * kernels the state type, init and element functions, so a generator added to the list gets
- * its kernels here. Thread scope (prng.md 5.4): a stream's state lives in registers (local
+ * its kernels here. Thread scope (docs/studies/prng.md): a stream's state lives in registers (local
  * memory for MT19937's 2.5 KB, which is why big-state generators may plug in block-scope
  * launchers, below).
  *  - stateful store kernel: thread g takes streams g, g + grid, ... (grid-stride); it loads the
@@ -41,7 +41,7 @@
 #define BULK_STREAM_BLOCKS_PER_SM 8 /* resident blocks wanted for the stateful kernel */
 
 /* ---- block-scope launchers (include/cxb/prng/blockscope.h) ----
- * A generator with a big state brings its own launcher for u32 store jobs (prng.md 5.4: MT19937
+ * A generator with a big state brings its own launcher for u32 store jobs (docs/studies/prng.md: MT19937
  * and MTGP32 one state per block, in shared memory); it receives the job, the uploaded states
  * (one cxb_g_state per active stream, as cxb_g_init builds them) and the output, and launches
  * on the stream. Every other case runs the generic kernels. */

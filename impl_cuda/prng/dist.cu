@@ -1,13 +1,13 @@
 /* impl_cuda/prng/dist.cu - stream distribution on the GPU: K outputs for each of M logical
  * tasks under a launch shape (blocks x threads), for the decomposition test and Figure R1
- * (prng.md 5.2 requirement 4, 5.4 scopes, 6.4).
+ * (docs/studies/prng.md requirement 4, 5.4 scopes, 6.4).
  *
  * Thread t of T = blocks x threads runs tasks t, t + T, ... (a grid-stride loop, so any M
  * works with any shape: requirement 2). Per-task techniques initialise the stream of the
  * task id with the one definition of cxb/rng/dist.h: the output equals the sequential
  * driver's whatever the shape. Leap frog (stride T) and per-worker streams keep thread
  * t's stream across its tasks: thread scope, global stride, the negative control of
- * prng.md 5.4. The central server is a grid-scope counter: i = atomicAdd(&c, 1) feeding
+ * docs/studies/prng.md. The central server is a grid-scope counter: i = atomicAdd(&c, 1) feeding
  * output i of stream 0 of a counter-based generator (Philox4x32, Threefry4x32), so the
  * values are a fixed sequence but which task gets which depends on scheduling.
  * The plan (jump tables, ~400 KB for XORWOW; TinyMT32's DC sets, 48 KB) is copied to

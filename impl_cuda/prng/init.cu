@@ -1,6 +1,6 @@
 /* impl_cuda/prng/init.cu - curand_init(seed, tid, 0) for millions of GPU threads: ours by
  * jump tables against cuRAND's device API, and the device-API peer rows that draw k numbers
- * per thread (cxb/prng/init.h; prng.md 6.7 Figure R4, 8.1, target 8.3 G4: 2^22 threads at
+ * per thread (cxb/prng/init.h; docs/studies/prng.md Figure R4, 8.1, target 8.3 G4: 2^22 threads at
  * least 5x faster than curand_init, XORWOW <= 1.7 ms, MRG32k3a <= 5.3 ms on an H100,
  * bit-identical states).
  *
@@ -9,7 +9,7 @@
  * a time: XORWOW M^(2^67 4^i) windows as 160x160 GF(2) matrix-vector products read from
  * global memory (~3 KB per product, per thread), MRG32k3a A^(2^(76+i)) 3x3 products in
  * double precision. Measured 8.7 ms (XORWOW) and 26.6 ms (MRG32k3a) for 2^22 threads
- * (prng.md 8.1): ~2 and ~6 ns per thread in aggregate.
+ * (docs/studies/prng.md): ~2 and ~6 ns per thread in aggregate.
  *
  * Ours (CXB_INIT_TABLES), same states, three ideas:
  *  - XORWOW, warp prefix scheme. Thread tid = 32 w + l. The 32 lanes of a warp share the

@@ -1,5 +1,5 @@
 /* impl_cuda/prng/init_rows.c - the GPU stream-initialisation rows (prng.<g>.initcuda,
- * prng.<g>.curandinit: Figure R4 and the device-API rows of prng.md 8.1) and the GPU jump rows
+ * prng.<g>.curandinit: Figure R4 and the device-API rows of docs/studies/prng.md) and the GPU jump rows
  * (prng.<g>.jump*cuda: Figure R2's GPU column) of the prng study, described with the CPU jump
  * rows in suites/prng/init.c. Compiled only when CUDA is found; the registry adds
  * cxb_prng_init_cuda_impls to the prng study (docs/architecture.md "How CUDA rows are

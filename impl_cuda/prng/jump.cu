@@ -1,4 +1,4 @@
-/* impl_cuda/prng/jump.cu - Figure R2's GPU column (prng.md 6.5): T threads each jump their
+/* impl_cuda/prng/jump.cu - Figure R2's GPU column (docs/studies/prng.md): T threads each jump their
  * own state by the same distance d, time per jump = kernel time / T (cxb/prng/init.h).
  *
  * The jumps are the CPU rows' functions of cxb/rng/jump.h, run per thread:

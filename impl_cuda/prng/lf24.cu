@@ -1,5 +1,5 @@
 /* impl_cuda/prng/lf24.cu - Leist's lagged-Fibonacci generator on the GPU:
- * prng.lf24.cuda1, prng.lf24.cuda2 and prng.lf24.cudashared (prng.md 3.1.5).
+ * prng.lf24.cuda1, prng.lf24.cuda2 and prng.lf24.cudashared (docs/studies/prng.md).
  *
  * Source: A. Leist (2011), PhD thesis, Massey University, section 4.3, Algorithms 4-7;
  * RANMAR (Marsaglia, Zaman, Tsang 1990). The step is the one definition of
@@ -16,7 +16,7 @@
  * (interleave layout); sum mode: sums[t] = the stream's uniforms added in draw order
  * in a double (the same operations as cxb_lf24_job_stream). One launch.
  *
- * cudashared (extension, prng.md 3.1.5 and 8.3 G2f). Same streams, state and output
+ * cudashared (extension, docs/studies/prng.md G2f). Same streams, state and output
  * as cuda1; each thread's table is loaded into shared memory at kernel start and
  * stored back at the end. Entry e of thread x of a block is at sh[e*blockDim + x]:
  * all lanes of a warp use the same r_idx/s_idx at a step, so a warp's access covers
@@ -52,7 +52,7 @@
  * s = floor(L/3)+1 with L >= 6); other (r, s) are refused (--set s). Runs need not
  * end on a lap: launches are cut at the run's end and the next run continues from
  * the stream position (laps stay aligned to multiples of L).
- * Carry, two modes (prng.md 3.1.5):
+ * Carry, two modes (docs/studies/prng.md):
  *   C_EXACT  c = cxb_lf24_carry_at(global output index): bit-identical to
  *            prng.lf24.seq with the same (r, s) and the stream-1 table.
  *   C_FLOAT  the thesis: c kept in float32 on the host, one value per lap, updated
@@ -84,7 +84,7 @@
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/event_timer.h"
 
-#define CXB_LF24_CUDA1_BLOCK 256u /* thesis: B = 256 (prng.md 3.1.5) */
+#define CXB_LF24_CUDA1_BLOCK 256u /* thesis: B = 256 (docs/studies/prng.md) */
 #define CXB_LF24_CUDA2_BLOCK 64u  /* thesis: block size 64 */
 #define CXB_LF24_SHARED_BATCH 16
 #define CXB_LF24_ISUM_MAX (1ull << 29) /* per-stream count with an exact integer sum */
@@ -546,7 +546,7 @@ extern "C" cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **out, const cxb_lf24_j
     if (setup)
         setup->ns[CXB_PHASE_ALLOC] = cxb_clock_ns() - t0;
 
-    /* h2d: the child seeds of streams 1..T (prng.md 3.1.3) */
+    /* h2d: the child seeds of streams 1..T (docs/studies/prng.md) */
     cxb_lf24_child_seeds(job->seed, ctx->h_seeds, T);
     if ((st = cxb_event_timer_begin(&ctx->tm, ctx->stream)) != CXB_OK ||
         (st = CXB_CUDA(cudaMemcpyAsync(ctx->d_seeds, ctx->h_seeds, seed_bytes,

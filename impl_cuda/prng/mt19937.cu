@@ -1,4 +1,4 @@
-/* impl_cuda/prng/mt19937.cu - bulk MT19937 at warp scope (prng.md 3.8, 5.4; target G2d:
+/* impl_cuda/prng/mt19937.cu - bulk MT19937 at warp scope (docs/studies/prng.md; target G2d:
  * >= cuRAND's MT19937, 648 G/s on an H100 for 2^28 uint32).
  *
  * One stream per warp, its words in shared memory; the recurrence and tempering are

@@ -1,4 +1,4 @@
-/* impl_cuda/prng/mtgp32.cu - bulk MTGP32-11213 at warp scope (prng.md 3.9, 5.4; target G2d:
+/* impl_cuda/prng/mtgp32.cu - bulk MTGP32-11213 at warp scope (docs/studies/prng.md; target G2d:
  * >= cuRAND's MTGP32 with the DYNAMIC ordering, 494 G/s on an H100 for 2^28 uint32).
  *
  * Saito-Matsumoto's recurrence (cuRAND's curand_mtgp32_kernel.h, MTGP's

@@ -1,5 +1,5 @@
 /* impl_cuda/prng/store.cu - prng.store.cuda: a store-only kernel writing n uint32, the
- * bandwidth ceiling every stored generator is reported against (prng.md 8.1
+ * bandwidth ceiling every stored generator is reported against (docs/studies/prng.md
  * "Ceilings", 8.3 G2g).
  *
  * Output i is (uint32_t)i, so the harness can verify it. uint4 stores in a

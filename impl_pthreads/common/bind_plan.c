@@ -1,4 +1,4 @@
-/* impl_pthreads/common/bind_plan.c - the placement plan of the worker pool (harness.md 10):
+/* impl_pthreads/common/bind_plan.c - the placement plan of the worker pool (docs/method.md):
  * spread with hwloc_distrib + hwloc_bitmap_singlify, compact core by core with SMT
  * siblings last, restricted to one CPU kind on hybrid CPUs; the process-wide
  * topology; --bind names. See bind_plan.h for the rules.

@@ -1,4 +1,4 @@
-/* impl_pthreads/common/bind_plan.h - where each worker of the pool runs (harness.md 10).
+/* impl_pthreads/common/bind_plan.h - where each worker of the pool runs (docs/method.md).
  *
  * The placement plan is a pure function of an hwloc topology, so it can be tested on
  * HWLOC_SYNTHETIC topologies on a 2-core machine without binding anything:
@@ -11,7 +11,7 @@
  * one kind only: the most efficient one (hwloc ranks kinds by ascending efficiency,
  * the highest being the most performant), ties broken by the larger PU count.
  *
- * Also here: the process-wide topology (loaded once, harness.md 10 "topology") and
+ * Also here: the process-wide topology (loaded once, docs/method.md "topology") and
  * the policy names used by --bind.
  */
 #ifndef CXB_IMPL_PTHREADS_BIND_PLAN_H
@@ -27,7 +27,7 @@ const char *cxb_bind_policy_name(cxb_bind_policy policy);
  * Parsing does not check that hwloc is present: cxb_pool_create does. */
 cxb_status cxb_bind_policy_parse(const char *text, cxb_bind_policy *policy);
 
-/* The default --bind: spread when built with hwloc, none without (harness.md 10). */
+/* The default --bind: spread when built with hwloc, none without (docs/method.md). */
 cxb_bind_policy cxb_bind_policy_default(void);
 
 #if CXB_HAVE_HWLOC

@@ -1,12 +1,12 @@
 /* impl_pthreads/common/pool.c - the one worker pool of impl_pthreads (include/cxb/core/pool.h;
- * harness.md 3.2 "pthreads", 9, 10).
+ * docs/method.md "pthreads", 9, 10).
  *
  * P dedicated worker threads are created once, pin themselves (hwloc, policy compact
  * or spread, plan from bind_plan.c) and park on a condition variable; cxb_pool_create
  * returns only when every worker is pinned and parked. cxb_pool_for publishes a job
  * under the mutex, wakes the workers with one broadcast and waits on a second
  * condition variable until the last worker has finished: the join barrier. Nobody
- * spins, so the pool behaves under valgrind, which serialises threads (harness.md 9).
+ * spins, so the pool behaves under valgrind, which serialises threads (docs/method.md).
  *
  * The calling thread does not work as worker 0: it only dispatches and waits. So a
  * pool of P threads is exactly P pinned workers, the caller's own affinity is never
@@ -183,7 +183,7 @@ static void *worker_main(void *p)
     return NULL;
 }
 
-/* ---- the binding description (provenance "binding", harness.md 4.4) ---- */
+/* ---- the binding description (provenance "binding", docs/method.md) ---- */
 
 static int binding_append(cxb_pool *pool, size_t *len, const char *fmt, ...)
 #if defined(__GNUC__)

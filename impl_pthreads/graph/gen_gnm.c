@@ -1,4 +1,4 @@
-/* graph gen, pthreads: gnm's rounds (graph.md 9.3, 10: "parallel draws; parallel radix
+/* graph gen, pthreads: gnm's rounds (docs/studies/graph.md: "parallel draws; parallel radix
  * sort per round"). The draws of each round are split into fixed chunks on the pool (each
  * draw is a pure function of (seed, i, round), written to slot i). The sort and dedup is
  * a bucket sort whose pieces are in impl_cpu/graph/gen_gnm.c: per chunk, a histogram of
@@ -10,12 +10,12 @@
  * binary search), counted, scanned and merged in parallel. The two key arrays are first
  * touched on the pool, each worker its own 2 MiB blocks (gen_touch.c).
  *
- * Rounds 0 and 1 are fused (pool_first, issue #4): round 0's bucket histogram is counted
+ * Rounds 0 and 1 are fused (pool_first): round 0's bucket histogram is counted
  * while drawing, and round 1's few keys are merged into round 0's placement copy, bucket by
  * bucket, instead of in a merge pass over the whole set after it: two passes over the m
  * keys fewer (a read, and a read + write). Later rounds, if any, go as above.
  *
- * Deviation from graph.md 10's wording: instead of a full LSD radix sort (six passes over
+ * Deviation from docs/studies/graph.md's wording: instead of a full LSD radix sort (six passes over
  * all keys at n = 2^20, each memory-bound, and a serial dedup after it), one partition
  * pass over memory and the rest in cache; every phase but the O(buckets) scans runs on the
  * pool. A sorted unique set has one value, so the set, and the tuples, are those of the

@@ -1,6 +1,6 @@
 /* graph gen, pthreads: the row models (line, ring, lattice, gnp, wsfast, nw, rmat, kron,
  * bacopy, disjoint) by chunks of rows - a count pass (skipped when every row has the
- * same tuple count), an exclusive scan over the chunks and a fill pass (graph.md 10).
+ * same tuple count), an exclusive scan over the chunks and a fill pass (docs/studies/graph.md).
  * The chunk size depends on the row count only, and each chunk's tuples land at the
  * scan's offset in row order, so the tuples are those of cxb_generate_seq for any
  * thread count. disjoint's sets are drawn in parallel and its member lists built by a
@@ -9,7 +9,7 @@
  * cxb_disjoint_members, which it falls back to when c is too large for per-chunk
  * histograms. The output array is first touched on the pool, each worker its own 2 MiB
  * blocks (gen_touch.c), before the fill pass. ws: coins in parallel,
- * then the sequential rewiring of impl_cpu/graph/gen_ws.c (graph.md 9.4). gnm is in
+ * then the sequential rewiring of impl_cpu/graph/gen_ws.c (docs/studies/graph.md). gnm is in
  * gen_gnm.c. */
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* impl_pthreads/graph/gen_touch.c - first touch of a fresh generator buffer, one worker per
- * contiguous block (issue #4: the pthreads fast generators' 2-thread scaling).
+ * contiguous block (the pthreads fast generators' 2-thread scaling).
  *
  * Why: a generator's output array (128 MiB at 2^24 tuples) and gnm's key arrays are fresh
  * memory, so their pages are faulted in by whichever worker writes first. The generators

@@ -1,5 +1,5 @@
 /* graphgen.alpha.pthreads - Leist Alg. 10 (the TBB alpha-model) on the project's pool
- * (graphgen.md 3.4): per edge step three parallel phases over 256-candidate chunks,
+ * (docs/studies/graphgen.md): per edge step three parallel phases over 256-candidate chunks,
  * separated by the pool's join - (a) the deviates U_j (the thesis's T RNG threads filling
  * n numbers; keyed here, so chunking cannot change them), (b) propensities and chunk sums
  * S_c, (c) normalisation and chunk totals Q_c - while the round order, the total S, the
@@ -7,7 +7,7 @@
  * found the scan cheap and a parallel_invoke of the two inserts slower).
  *
  * Deviations: TBB parallel_for -> cxb_pool_for with one chunk per item; per-thread TBB
- * streams -> keyed draws (graphgen.md 11.13). Because each chunk is summed left to right
+ * streams -> keyed draws (docs/studies/graphgen.md). Because each chunk is summed left to right
  * by one worker and the chunk sums are combined in chunk order, the graph is bit-identical
  * to graphgen.alpha.seq for any thread count. The round set is refilled sequentially (an
  * O(n) copy once per round, against the O(n) parallel phases of every step).

@@ -1,4 +1,4 @@
-/* graphgen.ba.pthreads - Leist Sec. 5.2.2 on the project's pool (graphgen.md 4.3): only
+/* graphgen.ba.pthreads - Leist Sec. 5.2.2 on the project's pool (docs/studies/graphgen.md): only
  * the Pi loop is parallel, in fixed chunks of vertices whose integer partial sums are
  * added in chunk order; the RNG, the repeat loop and the appends stay sequential (the
  * thesis measured their parallel versions as counter-productive: m is only tens to

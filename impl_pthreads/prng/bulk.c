@@ -1,5 +1,5 @@
 /* prng.<g>.pthreads - bulk generation of every generator of CXB_RNG_LIST on the worker pool
- * (prng.md 2, 5.3; Figure R3's CPU series), and the stream states built on the pool.
+ * (docs/studies/prng.md; Figure R3's CPU series), and the stream states built on the pool.
  *
  * The pieces are fixed by the job, never by the thread count: the tiles of
  * cxb/prng/bulk_tile.h (the same tile functions seq runs). A stateful stream's tiles must

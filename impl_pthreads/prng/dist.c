@@ -1,5 +1,5 @@
 /* impl_pthreads/prng/dist.c - stream distribution on the worker pool: K outputs for each
- * of M logical tasks (prng.md 5.2 requirement 4, 6.4 Figure R1).
+ * of M logical tasks (docs/studies/prng.md requirement 4, 6.4 Figure R1).
  *
  * Per-task techniques: item id initialises the stream of id (cxb/rng/dist.h) and draws;
  * the worker index is never used, so any P and any schedule give the sequential output.

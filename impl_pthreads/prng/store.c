@@ -3,9 +3,9 @@
  * output i = (uint32_t)i, with ordinary stores, as the bulk generators' tiles do.
  *
  * Why: on a machine whose memory bandwidth one core nearly fills (the 2-core development VM,
- * README "CPU bulk speed"), no generator that writes as fast as this loop can scale with threads
+ * docs/studies/prng.md), no generator that writes as fast as this loop can scale with threads
  * better than this loop does; its 2-thread / 1-thread ratio in the same run is the ceiling the
- * G3b ratios of prng.md 8.3 are read against. The work is split as the bulk paths split theirs:
+ * G3b ratios of docs/studies/prng.md are read against. The work is split as the bulk paths split theirs:
  * pieces of 64 KiB handed out dynamically, so two threads write neighbouring regions.
  */
 #include "cxb/core/pool.h"

@@ -1,6 +1,6 @@
-# plots/graphgen/rate_vs_tuples.gp - the fast generators (graphgen.md 9.2): G edges/s
+# plots/graphgen/rate_vs_tuples.gp - the fast generators (docs/studies/graphgen.md): G edges/s
 # (tuples per second of the gen phase) against the tuples, or against the threads, log-log.
-# The axes as plots/prng/rate_vs_x.gp (harness.md 11):
+# The axes as plots/prng/rate_vs_x.gp (docs/method.md):
 #
 # y: rate = work / median time (e.g. G numbers/s) with error bars from the
 # interquartile times (work/q3 .. work/q1); hollow points were excluded from the fit;

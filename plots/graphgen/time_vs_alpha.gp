@@ -1,5 +1,5 @@
 # plots/graphgen/time_vs_alpha.gp - Leist (2011) Fig. 5.2: alpha-model time against alpha,
-# alpha linear, log10 time (graphgen.md 6.2); the thesis's claim is that alpha has no
+# alpha linear, log10 time (docs/studies/graphgen.md); the thesis's claim is that alpha has no
 # significant effect on any platform (max/min of the medians below 1.2, 6.4).
 # Inlined by harness/plot.c after plots/common.gp.
 

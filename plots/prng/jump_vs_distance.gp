@@ -1,4 +1,4 @@
-# plots/prng/jump_vs_distance.gp - Figure R2 (prng.md 6.5): jump-ahead cost against the
+# plots/prng/jump_vs_distance.gp - Figure R2 (docs/studies/prng.md): jump-ahead cost against the
 # jump distance d, log-log, one CPU core.
 #
 # y: jumps per second (rate = n jumps of a sample / median time; time per jump is its

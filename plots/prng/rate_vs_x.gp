@@ -1,6 +1,6 @@
-# plots/prng/rate_vs_x.gp - throughput against a swept size, log-log (harness.md 11).
-# Serves prng.md 6.6 Figure R3 (b) (G numbers/s vs n, ours vs cuRAND) and the
-# G numbers/s column of Leist Table 4.1 (prng.md 6.1) drawn against n.
+# plots/prng/rate_vs_x.gp - throughput against a swept size, log-log (docs/method.md).
+# Serves docs/studies/prng.md Figure R3 (b) (G numbers/s vs n, ours vs cuRAND) and the
+# G numbers/s column of Leist Table 4.1 (docs/studies/prng.md) drawn against n.
 #
 # y: rate = work / median time (e.g. G numbers/s) with error bars from the
 # interquartile times (work/q3 .. work/q1); hollow points were excluded from the fit;

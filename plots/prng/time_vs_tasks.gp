@@ -1,5 +1,5 @@
 # plots/prng/time_vs_tasks.gp - Leist (2011) Figure 4.1: time for a fixed total of
-# draws against the number of streams/tasks T (prng.md 6.2), linear axes as in the
+# draws against the number of streams/tasks T (docs/studies/prng.md), linear axes as in the
 # thesis: the sawtooth of load imbalance (T mod P != 0) at small T and the plateau
 # beyond about 8P read best without logarithms.
 #

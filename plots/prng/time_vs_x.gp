@@ -1,5 +1,5 @@
-# plots/prng/time_vs_x.gp - time against a swept size, log-log (harness.md 11).
-# Serves prng.md 6.6 Figure R3 (a) (time per call vs n, ours vs cuRAND), 6.7 Figure R4
+# plots/prng/time_vs_x.gp - time against a swept size, log-log (docs/method.md).
+# Serves docs/studies/prng.md Figure R3 (a) (time per call vs n, ours vs cuRAND), 6.7 Figure R4
 # (initialisation time vs number of streams) and 6.5 Figure R2 (time per jump vs
 # distance); any study's "median time vs size" figure can use it.
 #

@@ -1,10 +1,10 @@
 /* scripts/experiments/alpha_connectivity.c - a study experiment, not a benchmark of record:
  * where does the Watts alpha-model (graphgen.alpha.seq, Leist Appendix B / Sec. 5.1.1;
- * graphgen.md 3.1-3.2) become connected at n = 500, k = 10? The oracle
- * of graphgen.md 7 read Leist Figs 5.1 and 2.4 as "alpha = 1 disconnected, alpha = 2 one
+ * docs/studies/graphgen.md) become connected at n = 500, k = 10? The oracle
+ * of docs/studies/graphgen.md read Leist Figs 5.1 and 2.4 as "alpha = 1 disconnected, alpha = 2 one
  * component"; this counts connected graphs over many seeds, with 95% Wilson intervals, for
  * three readings of the baseline probability p:
- *   spec   p = p_base U, U uniform in [0,1) per candidate per step (graphgen.md 3.1, the
+ *   spec   p = p_base U, U uniform in [0,1) per candidate per step (docs/studies/graphgen.md, the
  *          reference; identical to `cxbench graph gen alpha:... --impl graphgen.alpha.seq`)
  *   pbase  p = p_base (U = 1: Watts's constant baseline)
  *   half   p = p_base / 2 (U = 1/2: the spec's mean, without its per-candidate spread)

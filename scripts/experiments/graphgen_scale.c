@@ -1,5 +1,5 @@
 /* scripts/experiments/graphgen_scale.c - a timing experiment, not a benchmark of record:
- * the 2-thread over 1-thread ratio of the pthreads fast generators (graphgen.md 9.4, issue
+ * the 2-thread over 1-thread ratio of the pthreads fast generators (docs/studies/graphgen.md, issue
  * #4: ">= 1.9x on 2 cores") on a shared machine. `cxbench run graphgen --preset
  * fast-threads` times each thread count in its own block of samples, so load from another
  * tenant that comes and goes lands on one count and not the other; this alternates 1, 2,

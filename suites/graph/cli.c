@@ -1,5 +1,5 @@
 /* cxbench graph info|convert|gen: a graph file's summary, conversion between the formats,
- * and the supporting generators (graph.md 11.1, 11.2, 11.3). Output is "key: value" lines in a fixed order; errors are one
+ * and the supporting generators (docs/studies/graph.md). Output is "key: value" lines in a fixed order; errors are one
  * "cxbench: error: WHERE: WHAT" line with exit 2 (bad input) or 3 (memory), and convert
  * leaves no output file behind (the writer renames a complete temporary).
  *
@@ -96,7 +96,7 @@ static int parse_args(int argc, char **argv, const cxb_form *forms, graph_args *
     return 0;
 }
 
-/* Shortest "%.Ng" that reads back to x, with ".0" on integral values (graph.md 11). */
+/* Shortest "%.Ng" that reads back to x, with ".0" on integral values (docs/studies/graph.md). */
 static void print_double(const char *key, double x)
 {
     if (isnan(x)) {
@@ -216,7 +216,7 @@ int cxb_cli_graph_convert(int argc, char **argv)
 
 /* graph gen SPEC: generate (seq, pthreads or cuda: the same tuples), build the CSR, print
  * the model lines and the info block, optionally write. Nothing is written on any error.
- * The default implementation is cuda when a GPU is present, else pthreads (graph.md 11.1);
+ * The default implementation is cuda when a GPU is present, else pthreads (docs/studies/graph.md);
  * --threads without --impl means pthreads. */
 enum { GEN_SEQ, GEN_PTHREADS, GEN_CUDA, GEN_DEFAULT };
 static const char *const gen_impl_names[] = {"seq", "pthreads", "cuda", NULL};

@@ -1,13 +1,13 @@
 /* cxbench graph gen alpha:... | ba:... - the faithful generators of Leist ch. 5 from the
- * command line (graphgen.md 10.1). suites/graph/cli.c hands these two models over here.
+ * command line (docs/studies/graphgen.md). suites/graph/cli.c hands these two models over here.
  *
  *   cxbench graph gen alpha:n=N,k=K,alpha=A[,seed=S][,x=auto|X][,reduce=canonical][,heap_mb=H] ...
  *   cxbench graph gen ba:n=N,m=M[,n0=N0][,seed=S][,x=auto|X][,heap_mb=H] ...
  *
  * (the options: cxb_graphgen_gen_options below; docs/cli.md "graph gen"). --impl also takes the bare variant (seq, pthreads, cuda1, cuda2); the default is seq,
- * the reference. Output: "key: value" lines in the order of graphgen.md 10.1; verified:
+ * the reference. Output: "key: value" lines in the order of docs/studies/graphgen.md; verified:
  * is "skipped" without --verify, "yes (REF)" or "no (REF: edgeset_hash A != B)" with exit
- * status 1; with --verify, seq is checked against the invariants of graphgen.md 7.
+ * status 1; with --verify, seq is checked against the invariants of docs/studies/graphgen.md.
  * Errors are one "cxbench: error: WHERE: WHAT" line, exit 2 (bad input) or 3 (no GPU,
  * memory); nothing is written on any error. The unsupported spec options reduce=atomic
  * and arena_mb (the cudaarena extension) are refused with exit 2.

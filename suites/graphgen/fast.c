@@ -1,6 +1,6 @@
 /* suites/graphgen/fast.c - the modern fast generators (shared/spec/graphgen.md 9) as
  * variants of the graphgen study: graphgen.{bacopy,gnm,wsfast,rmat}.{seq,pthreads,cuda}.
- * The generators themselves are those of graph.md 9 (cxb_generate_seq / _pthreads /
+ * The generators themselves are those of docs/studies/graph.md (cxb_generate_seq / _pthreads /
  * _cuda, include/cxb/graph/gen.h): Sanders-Schulz hashed copy model (IPL 116(7), 2016;
  * KaGen kagen/generators/barabassi/), G(n,m) by keyed rounds, independent-rewiring small
  * world, R-MAT with the Graph500 initiator. This file only sizes, runs and checks them.
@@ -17,7 +17,7 @@
  * Keys of the faithful rows (k, alpha, m, n0, x, heap_mb, reduce) are accepted and
  * ignored, so one --set applies to a whole graphgen run.
  *
- * Timed (graphgen.md 9.2, "gen"): seq and pthreads - the wall time until the host tuple
+ * Timed (docs/studies/graphgen.md, "gen"): seq and pthreads - the wall time until the host tuple
  * array is filled; cuda - the kernels until every tuple is in device memory (CUDA
  * events; for gnm round 0's draws, the deduplication rounds being part of the CSR build),
  * recorded as the kernel phase, the copy back as d2h, the whole call's host wall time in
@@ -32,7 +32,7 @@
  * tens of seconds per point at 2^28; pthreads = seq at every thread count is what the
  * pthreads rows and ctest graphgen_fast check). Hashes run on the pool.
  *
- * Presets: ci (CPU rows, 2^13 ... 2^20), fast (alias modern, graphgen.md 10.2: cuda rows
+ * Presets: ci (CPU rows, 2^13 ... 2^20), fast (alias modern, docs/studies/graphgen.md: cuda rows
  * 2^20 ... 2^28, CPU rows up to 2^24; a GPU host in a few minutes) and fast-threads (pthreads, 1 ... 16 threads at
  * 2^24, with seq as the speed-up base).
  */
@@ -372,7 +372,7 @@ uint64_t cxb_ggf_checksum(void *vctx)
 void cxb_ggf_extra(void *vctx, char *buf, size_t size)
 {
     ggf_ctx *c = vctx;
-    /* sorted by key (harness.md 4.2) */
+    /* sorted by key (docs/method.md) */
     if (c->backend == CXB_BACKEND_CUDA)
         snprintf(buf, size, "d2h_ns=%lld;gen_ns=%lld;ref=%s;spec=%s;tuples=%llu;vertices=%llu;wall_ns=%lld",
                  (long long)llround(c->d2h_ms * 1e6), (long long)llround(c->gen_ms * 1e6),
@@ -392,7 +392,7 @@ void cxb_ggf_extra(void *vctx, char *buf, size_t size)
 #define GGF_SEQ_ALL "graphgen.bacopy.seq,graphgen.gnm.seq,graphgen.wsfast.seq,graphgen.rmat.seq"
 #define GGF_FIXED "d=16;p=0.1;seed=1"
 
-/* A GPU host (16 cores, H100) in a few minutes: cuda 2^20 ... 2^28 tuples (graphgen.md
+/* A GPU host (16 cores, H100) in a few minutes: cuda 2^20 ... 2^28 tuples (docs/studies/graphgen.md
  * 9.4's targets are at >= 2^28), CPU rows 2^20 ... 2^24. */
 const cxb_sweep cxb_graphgen_fast_sweeps_gen[] = {
     {"fast.gen", GGF_CUDA_ALL, GGF_FIXED, "tuples", "1048576,4194304,16777216,67108864,268435456"},
@@ -400,7 +400,7 @@ const cxb_sweep cxb_graphgen_fast_sweeps_gen[] = {
     CXB_SWEEPS_END,
 };
 
-/* pthreads speed-up (graphgen.md 9.4: >= 1.9x on 2 cores, >= 10x on 16) at 2^24, seq the base */
+/* pthreads speed-up (docs/studies/graphgen.md: >= 1.9x on 2 cores, >= 10x on 16) at 2^24, seq the base */
 const cxb_sweep cxb_graphgen_fast_sweeps_threads[] = {
     {"fast.threads", GGF_PT_ALL, GGF_FIXED ";tuples=16777216", "threads", "1,2,4,8,16"},
     {"fast.threads", GGF_SEQ_ALL, GGF_FIXED, "tuples", "16777216"},

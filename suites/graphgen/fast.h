@@ -1,4 +1,4 @@
-/* suites/graphgen/fast.h - the fast generators of graphgen.md 9 (bacopy, gnm, wsfast,
+/* suites/graphgen/fast.h - the fast generators of docs/studies/graphgen.md (bacopy, gnm, wsfast,
  * rmat) as variants of the graphgen study, defined in suites/graphgen/fast.c. The study's
  * tables live in suites/graphgen/study.c; these macros append the fast rows to them, so that
  * one study (`cxbench run graphgen`) holds the faithful and the fast generators. */
@@ -48,14 +48,14 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
     CXB_GGF_IMPL(model, seq, CXB_BACKEND_SEQ, 0, what "; the reference"),                         \
     CXB_GGF_IMPL(model, pthreads, CXB_BACKEND_PTHREADS, 0, what " on the pool, = seq")
 
-/* The fast generators (graphgen.md 9.1), used once per backend: X(model, what). */
+/* The fast generators (docs/studies/graphgen.md), used once per backend: X(model, what). */
 #define CXB_GGF_MODELS(X)                                                                         \
     X(bacopy, "fast BA: Sanders-Schulz hashed copy model, one edge per row")                       \
     X(gnm, "fast G(n,m): keyed rounds + sort/dedup")                                               \
     X(wsfast, "fast small world: independent rewiring per lattice edge")                           \
     X(rmat, "fast R-MAT/Kronecker, Graph500 initiator, one tuple per row")
 
-/* The CPU rows of the graphgen implementation table (graphgen.md 9.1); the cuda rows are
+/* The CPU rows of the graphgen implementation table (docs/studies/graphgen.md); the cuda rows are
  * registered by impl_cuda/graphgen/rows.c. */
 #define CXB_GGF_IMPL2_(model, what) CXB_GGF_IMPL2(model, what),
 #define CXB_GRAPHGEN_FAST_IMPLS CXB_GGF_MODELS(CXB_GGF_IMPL2_)
@@ -74,7 +74,7 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
      "d=16;p=0.1;seed=1", "tuples", "1048576,4194304,16777216"},                                  \
     {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "16384,65536,262144,1048576"}
 
-/* Generation is linear in the tuples (graphgen.md 9.2); GPU rows are fitted from 2^24
+/* Generation is linear in the tuples (docs/studies/graphgen.md); GPU rows are fitted from 2^24
  * up, below which launch latency flattens them. */
 #define CXB_GRAPHGEN_FAST_SERIES                                                                  \
     {"graphgen.bacopy.seq", "tuples", 1.0, 0.2, 1, 0, NULL},                                      \

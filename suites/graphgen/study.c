@@ -7,20 +7,20 @@
  * threads (pthreads). Keys of the other model are accepted and ignored, so that one --set
  * applies to a whole graphgen run.
  *
- * Timed: gen (graphgen.md 2.2) - the generation into the implementation's native lists;
+ * Timed: gen (docs/studies/graphgen.md) - the generation into the implementation's native lists;
  * for CUDA the host-loop wall time to the synchronised device lists, recorded as the
  * kernel phase (the declared time of CUDA rows) with the gather as d2h. The CSR build
  * (csr_ns in extra) and the verification are outside it.
  *
- * Verification (graphgen.md 7): every variant is checked against the invariants (edge
+ * Verification (docs/studies/graphgen.md): every variant is checked against the invariants (edge
  * count, sorted simple symmetric lists, degree >= floor(k/2) for alpha; degree >= m and
  * one component for BA); pthreads and CUDA must also equal the seq reference's
  * edgeset_hash exactly (computed once per point and kept).
  *
- * Sweeps are named by the figure keys of graphgen.md 6.2 (leist.fig5.2 ... leist.fig5.9);
+ * Sweeps are named by the figure keys of docs/studies/graphgen.md (leist.fig5.2 ... leist.fig5.9);
  * presets ci (2 cores, under a minute), quick (make bench: a GPU host in a few minutes, the
  * host rows in about a minute on 2 cores) and paper (the
- * thesis's grids: hours of CPU time at the largest points, graphgen.md 6.1); a figure
+ * thesis's grids: hours of CPU time at the largest points, docs/studies/graphgen.md); a figure
  * key as preset (--set preset=leist.fig5.5) runs that figure's paper sweep alone.
  */
 #include <math.h>
@@ -214,7 +214,7 @@ cxb_status cxb_graphgen_verify(void *vctx)
     cxb_csr_free(&g);
     if (st != CXB_OK || c->v == CXB_GG_SEQ)
         return st;
-    if (!c->have_ref && !ref_cache_get(c, &c->ref_hash)) { /* the reference, once per graph (graphgen.md 7) */
+    if (!c->have_ref && !ref_cache_get(c, &c->ref_hash)) { /* the reference, once per graph (docs/studies/graphgen.md) */
         cxb_adjlists ref;
         st = c->model == GG_ALPHA ? cxb_alpha_seq(&c->ap, &ref) : cxb_ba_seq(&c->bp, &ref);
         if (st != CXB_OK)
@@ -239,7 +239,7 @@ uint64_t cxb_graphgen_checksum(void *vctx)
 void cxb_graphgen_extra(void *vctx, char *buf, size_t size)
 {
     gg_ctx *c = vctx;
-    /* degrees: graphgen.md 7 asks alpha's to stay narrowly around k (min, max, sd) */
+    /* degrees: docs/studies/graphgen.md asks alpha's to stay narrowly around k (min, max, sd) */
     uint64_t edges = 0, dmin = UINT64_MAX, dmax = 0;
     double s2 = 0;
     for (uint64_t v = 0; v < c->out.n; ++v) {
@@ -261,7 +261,7 @@ void cxb_graphgen_extra(void *vctx, char *buf, size_t size)
     uint32_t x = gpu ? c->cs.x : c->out.x;
     unsigned long long allocs = gpu ? c->cs.allocations : c->out.allocations,
                        frees = gpu ? c->cs.frees : c->out.frees;
-    /* sorted by key (harness.md 4.2) */
+    /* sorted by key (docs/method.md) */
     if (gpu)
         snprintf(buf, size,
                  "allocations=%llu;csr_ns=%lld;%s;device_bytes_peak=%llu;edges=%llu;frees=%llu;heap_mb=%llu;x=%u",
@@ -305,21 +305,21 @@ static const cxb_impl graphgen_impls[] = {
             "Leist's Barabasi-Albert, Alg. 16: every Pi recomputed per new vertex; the reference"),
     GG_IMPL("graphgen.ba.pthreads", CXB_BACKEND_PTHREADS, 0, setup_ba_pthreads,
             "Leist 5.2.2: only the Pi loop parallel"),
-    CXB_GRAPHGEN_FAST_IMPLS /* graphgen.md 9: suites/graphgen/fast.c */
+    CXB_GRAPHGEN_FAST_IMPLS /* docs/studies/graphgen.md: suites/graphgen/fast.c */
 };
 
-/* ---- sweeps (graphgen.md 6.2), named by figure key ---- */
+/* ---- sweeps (docs/studies/graphgen.md), named by figure key ---- */
 
 #define ALPHA_ALL "graphgen.alpha.seq,graphgen.alpha.pthreads,graphgen.alpha.cuda1,graphgen.alpha.cuda2"
 #define ALPHA_GPU "graphgen.alpha.cuda1,graphgen.alpha.cuda2"
 #define BA_ALL "graphgen.ba.seq,graphgen.ba.pthreads,graphgen.ba.cuda1,graphgen.ba.cuda2"
 #define BA_GPU "graphgen.ba.cuda1,graphgen.ba.cuda2"
-/* the stream-ordered pool extension, in the size sweeps only (graphgen.md 6.2, Fig. 5.5's second panel) */
+/* the stream-ordered pool extension, in the size sweeps only (docs/studies/graphgen.md, Fig. 5.5's second panel) */
 #define ALPHA_N ALPHA_ALL ",graphgen.alpha.cudapool"
 #define BA_N BA_ALL ",graphgen.ba.cudapool"
 #define XS "4,8,16,32,64,128,256" /* log2 X = 2 ... 8 (Figs 5.3, 5.4, 5.7) */
 
-/* 2-core CI, no GPU (graphgen.md 6.1 preset=ci: alpha k = 10, BA m = 10). A fit needs
+/* 2-core CI, no GPU (docs/studies/graphgen.md preset=ci: alpha k = 10, BA m = 10). A fit needs
  * four points (harness/fit.h), so the grids have four, smaller than the spec's (alpha n up
  * to 2,000 costs ~4 s per pthreads sample on a loaded 2-core box): alpha n = 150 ... 1,200,
  * BA n = 2,000 ... 16,000. */
@@ -357,7 +357,7 @@ static const cxb_sweep sweeps_quick[] = {
     CXB_SWEEPS_END,
 };
 
-/* The thesis's grids (graphgen.md 6.2; the n of Figs 5.3/5.4 and the grids of 5.5, 5.6,
+/* The thesis's grids (docs/studies/graphgen.md; the n of Figs 5.3/5.4 and the grids of 5.5, 5.6,
  * 5.8, 5.9 are cxbench's choices, 11.5). Ordered by figure: a figure key as preset
  * returns its contiguous slice. */
 static const cxb_sweep sweeps_paper[] = {
@@ -388,12 +388,12 @@ static const cxb_preset graphgen_presets[] = {
     {"fast-threads", "the fast generators' pthreads speed-up at 2^24 tuples", cxb_graphgen_fast_sweeps_threads, 0},
 };
 
-/* Expected log-log slopes: Leist Table 5.1 (graphgen.md 6.3), per implementation, in n
+/* Expected log-log slopes: Leist Table 5.1 (docs/studies/graphgen.md), per implementation, in n
  * and in the degree (k for alpha; m for BA, whose k = 2m has the same slope). Tolerances
  * are generous: GPU runs on current hardware are latency-bound at small sizes, which
- * flattens their slopes (graphgen.md 6.4, 11.17). */
+ * flattens their slopes (docs/studies/graphgen.md). */
 static const cxb_series_spec graphgen_series[] = {
-    /* range 1..inf declared: every point of a sweep is fitted (graphgen.md 6.1), not the
+    /* range 1..inf declared: every point of a sweep is fitted (docs/studies/graphgen.md), not the
      * automatic floor / local-slope window */
     {"graphgen.alpha.seq", "n", 2.02, 0.25, 1, 0, NULL},
     {"graphgen.alpha.pthreads", "n", 1.89, 0.3, 1, 0, NULL},

@@ -1,4 +1,4 @@
-/* Leist's Table 5.1 from a graphgen result set (graphgen.md 6.3): per implementation, the
+/* Leist's Table 5.1 from a graphgen result set (docs/studies/graphgen.md): per implementation, the
  * speed-up over graphgen.<model>.seq at the largest point of the size sweep (n) and of the
  * degree sweep (k for alpha, m for BA: k = 2m) and the log-log slope of the median time
  * along it (fit.csv, with its 95% CI), each beside the thesis's number from
@@ -6,9 +6,9 @@
  * negative ("-8.76x" = slower by that factor). The published speed-ups are at the
  * thesis's points (alpha n = 100,000 / k = 100; BA n = 200,000 / k = 100); ours are at the
  * largest point the result set has, named in the table: compare orderings and ratios first
- * (graphgen.md 11.17).
+ * (docs/studies/graphgen.md).
  *
- * With alpha-model rows in the set, the table of Figs 5.1 and 2.4 (graphgen.md 6.2 keys
+ * With alpha-model rows in the set, the table of Figs 5.1 and 2.4 (docs/studies/graphgen.md keys
  * leist.fig5.1, leist.fig2.4) follows: the reference graphs of n = 500, k = 10 at alpha = 1
  * and 2 for seeds 1-9 (components, largest component, transitivity). They are generated
  * here (about a second): the graph does not depend on the machine or the implementation.
@@ -167,7 +167,7 @@ typedef struct claims_ctx {
     int ci, cp, cm;
 } claims_ctx;
 
-/* graphgen.md 6.4: host-managed beats device malloc - cuda2 below cuda1 at every point the
+/* docs/studies/graphgen.md: host-managed beats device malloc - cuda2 below cuda1 at every point the
  * two share (same params); and the new claim that the stream-ordered pool closes the gap
  * (cudapool below cuda2 and cuda1: reported, not asserted). */
 static void claim_faster(const claims_ctx *k, const char *model, const char *fast, const char *slow, FILE *out)
@@ -284,7 +284,7 @@ static void print_claims(const cxb_csv *sum, cell cells[2][2][4], FILE *out)
 {
     claims_ctx k = {sum, cxb_csv_col(sum, "impl"), cxb_csv_col(sum, "params"), cxb_csv_col(sum, "median")};
     claim_rows = 0;
-    fprintf(out, "\n### Leist ch. 5 claims on this machine (graphgen.md 6.4)\n\n| claim | measured | verdict |\n|---|---|---|\n");
+    fprintf(out, "\n### Leist ch. 5 claims on this machine (docs/studies/graphgen.md)\n\n| claim | measured | verdict |\n|---|---|---|\n");
     claim_faster(&k, "alpha", "cuda2", "cuda1", out); /* host-managed beats device malloc */
     claim_faster(&k, "ba", "cuda2", "cuda1", out);
     claim_faster(&k, "alpha", "cudapool", "cuda2", out); /* modern: the pool closes the gap */
@@ -337,7 +337,7 @@ static cxb_status print_caveman(FILE *out)
     }
     fprintf(out, "\nPublished: alpha = 1 disconnected (Fig. 5.1), alpha = 2 one component (Fig. 2.4), one graph each. "
                  "Here: alpha = 1 disconnected in %d of 9 seeds (claim %s), alpha = 2 connected in %d of 9 (claim %s; "
-                 "graphgen.md 7 asks for 5 of 9).\n",
+                 "docs/studies/graphgen.md asks for 5 of 9).\n",
             disc1, disc1 >= 5 ? "holds" : "does not hold", conn2, conn2 >= 5 ? "holds" : "does not hold");
     return CXB_OK;
 }

@@ -6,7 +6,7 @@
 
 #include "cxb/core/status.h"
 
-/* Leist Table 5.1 (graphgen.md 6.3): speed-ups over seq at the largest point of each
+/* Leist Table 5.1 (docs/studies/graphgen.md): speed-ups over seq at the largest point of each
  * size/degree sweep and log-log slopes, per implementation, beside the published numbers
  * of results/paper/leist2011_table5.1.csv. Prints nothing when the run has no fits of
  * graphgen.{alpha,ba}.* along n, k or m. */

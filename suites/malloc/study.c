@@ -10,11 +10,11 @@
  * overlap: corrupts the pointer set before the checks, to show that they fail; tests only).
  *
  * A run is one pass: alloc phase (alloc_ns), then free phase (free_ns); the declared time
- * is the wall time of the pass (both phases; harness.md 3.3) and Fig. 5.10 draws the two
+ * is the wall time of the pass (both phases; docs/method.md) and Fig. 5.10 draws the two
  * phases (y = "phases:alloc,free"). verify checks the pass's pointers (non-NULL or counted
  * as failures, aligned, pairwise disjoint after a sort by address) and then runs a second
  * identical pass, which must succeed with no more failures than the first, 1% slack when
- * the first ran out (graphgen.md 5 "Checks"). The checksum is of (calls, whether any call failed): the pointers may differ
+ * the first ran out (docs/studies/graphgen.md "Checks"). The checksum is of (calls, whether any call failed): the pointers may differ
  * from pass to pass, and so may an exhausted allocator's exact failure count (thread
  * timing), but not whether it ran out. `extra`: align (observed), calls, failures,
  * threads_run (threads that ran: fewer than `threads` when there are fewer chunks).
@@ -215,7 +215,7 @@ void cxb_malloc_row_extra(void *vctx, char *buf, size_t size)
 }
 
 /* "k=v;k=v" lookup into buf ("" when absent) */
-/* graphgen.md 10.2: "malloc: impl=... size=16 calls=4194304 threads=16384 alloc_ms=...
+/* docs/studies/graphgen.md: "malloc: impl=... size=16 calls=4194304 threads=16384 alloc_ms=...
  * free_ms=... failures=0" (pool_state added for the pool) */
 static void malloc_point_line(const cxb_impl *impl, const char *params, const int64_t *median,
                              const char *extra, char *buf, size_t size)
@@ -261,9 +261,9 @@ static const cxb_impl malloc_impls[] = {
                 "C malloc/free loop on one host thread, the thesis's counts (for scale)"),
 };
 
-/* ---- sweeps (graphgen.md 5, 6.1, 6.2) ---- */
+/* ---- sweeps (docs/studies/graphgen.md) ---- */
 
-#define SIZES "16,32,64,128,256,512,1024,2048,4096" /* graphgen.md 5 */
+#define SIZES "16,32,64,128,256,512,1024,2048,4096" /* docs/studies/graphgen.md */
 #define T26 "total=67108864"
 #define T22 "total=4194304"
 #define THREADS "1024,4096,16384,65536,262144"
@@ -311,7 +311,7 @@ static const cxb_preset malloc_presets[] = {
     {"paper", "Fig. 5.10 at the thesis's 64 MiB", sweeps_paper, 0},
 };
 
-/* ---- figures (graphgen.md 6.2 key leist.fig5.10; claims of 6.3/6.4 in the titles) ---- */
+/* ---- figures (docs/studies/graphgen.md key leist.fig5.10; claims of 6.3/6.4 in the titles) ---- */
 
 #define FIG510_CLAIM                                                                              \
     "Thesis (64 MiB): cudaMalloc b=-1.51, cudaFree b=-1.32, host 16 B OOM, device non-monotone"

@@ -8,7 +8,7 @@
  * cudaMalloc falls ~65% per doubling (slope log2(0.35) = -1.51, derived), cudaFree ~60%
  * (log2(0.40) = -1.32, derived); the 16 B host case fails (out of memory); device time
  * drops from 16 to 64 B, is flat to 512 B, 1 KiB slower than 512 B, 2 KiB much faster.
- * The claims are printed beside the numbers, not asserted (a report, graphgen.md 6.4).
+ * The claims are printed beside the numbers, not asserted (a report, docs/studies/graphgen.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* suites/prng/bulk.c - prng.<g>.{seq,pthreads,cuda} for every generator g of CXB_RNG_LIST:
  * bulk generation of n outputs of S streams in chunks of C (cxb/prng/bulk.h, cxb/prng/gen.h;
- * prng.md 2, 5.3, 6.6 Figure R3, 8.3 G2/G3/G5).
+ * docs/studies/prng.md Figure R3, 8.3 G2/G3/G5).
  *
  * Parameters (--set): n (elements, default 2^20), seed (1234, the spec's cuRAND anchor seed),
  * streams and chunk (the list's defaults), type=u32|f32|f64, conv=cxb|curand (cuRAND's
@@ -291,9 +291,9 @@ const cxb_sweep cxb_prng_bulk_sweeps_gens[] = {
     CXB_RNG_LIST(GENS_ROWS)
     /* the host's store ceiling against threads: what a bandwidth-bound generator can scale to */
     {"gens-threads", "prng.store.pthreads", "seed=1234;n=16777216", "threads", "1..cores"},
-    /* cuRAND's CPU host generators beside seq and pthreads (prng.md 6.6 series (CPU), 8.3 G5) */
+    /* cuRAND's CPU host generators beside seq and pthreads (docs/studies/prng.md series (CPU), 8.3 G5) */
     CURANDHOST_GENS(CXB_PRNG_BULK_FIXED, NS_CPU)
-    /* cuRAND's host API in the same run, default and best ordering (prng.md 6.6, 8.1) */
+    /* cuRAND's host API in the same run, default and best ordering (docs/studies/prng.md) */
     {"gens-gpu", CURAND_IDS ",prng.mt19937.curand", CXB_PRNG_BULK_FIXED ";ordering=default", "n", NS_GPU},
     {"gens-gpu", CURAND_IDS, CXB_PRNG_BULK_FIXED ";ordering=dynamic", "n", NS_GPU},
     {"gens-gpu", "prng.store.cuda", CXB_PRNG_BULK_FIXED, "n", NS_GPU}, /* the ceiling */

@@ -1,5 +1,5 @@
 /* suites/prng/bulk.h - the prng study's bulk implementations of every generator of
- * CXB_RNG_LIST: prng.<g>.seq, prng.<g>.pthreads, prng.<g>.cuda (prng.md 2, 6.6), declared
+ * CXB_RNG_LIST: prng.<g>.seq, prng.<g>.pthreads, prng.<g>.cuda (docs/studies/prng.md), declared
  * and registered by the X-macro: a generator added to the list gets its rows here.
  * suites/prng/study.c puts CXB_PRNG_BULK_IMPLS (seq, pthreads) in its implementation table;
  * impl_cuda/prng/rows.c registers prng.<g>.cuda with CXB_PRNG_BULK_ROW. */
@@ -35,7 +35,7 @@ void cxb_prng_bulk_teardown(void *ctx);
 /* the CPU rows of every generator, in list order: seq, pthreads */
 #define CXB_PRNG_BULK_IMPLS CXB_RNG_LIST(CXB_PRNG_BULK_IMPL)
 
-/* ---- sweeps, fits, figures (prng.md 6.6 Figure R3; 8.3 G3a) ----
+/* ---- sweeps, fits, figures (docs/studies/prng.md Figure R3; 8.3 G3a) ----
  * Rows of the bulk sweeps carry type=u32 (the figures of rate against n select it) and the
  * thread sweep conv=cxb (its figure selects that): both are the defaults, so the numbers
  * are the same; the markers only keep the two kinds of rows apart in the figures. */

@@ -1,10 +1,10 @@
-/* cxbench prng GEN ...: a generator's stream on stdout (prng.md 7.1), for eyes, diffs
+/* cxbench prng GEN ...: a generator's stream on stdout (docs/studies/prng.md), for eyes, diffs
  * and external batteries (dieharder -g 200, PractRand stdin32).
  *
  *   cxbench prng lf24 [--seed IJ,KL|S] [--stream K] [--skip N] --count N ...
  *
  * (the options: lf24_options below; docs/cli.md "prng"). Stream 0 is the root stream seeded by --seed; stream K >= 1 is seeded with the K-th
- * child seed drawn from the root (prng.md 3.1.3), the stream that task K-1 of the
+ * child seed drawn from the root (docs/studies/prng.md), the stream that task K-1 of the
  * pthreads and CUDA backends draws. dec/hex print the 24-bit integer (value x 2^24).
  * raw writes little-endian words; 24-bit outputs are packed (never shifted into 32-bit
  * words, which would give every bit test eight zero bits): 16x2 puts the top 16 bits of

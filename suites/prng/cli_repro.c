@@ -1,4 +1,4 @@
-/* cxbench prng-repro: Figure R1, reproducibility across decompositions (prng.md 6.4).
+/* cxbench prng-repro: Figure R1, reproducibility across decompositions (docs/studies/prng.md).
  *
  *   cxbench prng-repro [--tasks M] [--k K] [--seed S] ... (repro_options below; docs/cli.md)
  *
@@ -9,7 +9,7 @@
  * fraction of M logical streams whose first K outputs equal the sequential run), prints
  * it, and writes DIR/<machine>/prng-repro/<run_id>/{repro.csv, provenance.json}, the
  * directory appearing whole or not at all; with gnuplot it draws repro.png there from
- * plots/prng/standalone/repro_matrix.gp. Exit 0 when every cell shows what prng.md 6.4 expects
+ * plots/prng/standalone/repro_matrix.gp. Exit 0 when every cell shows what docs/studies/prng.md expects
  * (the negative controls must differ), 1 when one does not, 2 bad options, 3 resources.
  *
  * Why not `cxbench run prng --preset repro`: the runner times samples of implementations
@@ -223,7 +223,7 @@ static int repro_main(int argc, char **argv, cxb_tinymt32_params **dc_sets)
                final_dir);
     free(cells);
     if (failed)
-        return cxb_cli_error(1, "prng-repro: %zu cell(s) do not show what prng.md 6.4 expects (marked !)", failed);
+        return cxb_cli_error(1, "prng-repro: %zu cell(s) do not show what docs/studies/prng.md expects (marked !)", failed);
     return 0;
 fail:
     cxb_cleanup_remove(partial_slot); /* no partial matrix survives a failed write */

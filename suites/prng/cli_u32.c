@@ -1,4 +1,4 @@
-/* cxbench prng GEN for every generator of cxb/rng/all.h (prng.md 7.1):
+/* cxbench prng GEN for every generator of cxb/rng/all.h (docs/studies/prng.md):
  *
  *   cxbench prng GEN [--seed S] [--subsequence K] [--offset O] [--skip N] --count N ...
  *   cxbench prng philox4x32|threefry4x32 --key K0,K1[,K2,K3] --counter C0,C1,C2,C3 --count N

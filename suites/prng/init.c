@@ -10,7 +10,7 @@
  *                        (init=seed: random spacing, a reference row)
  * Parameters: seed (1234), threads = T (2^20), k = outputs per thread drawn after the
  * initialisation (0: initialisation only, Figure R4; 64 or 1024: the device-API rows of
- * prng.md 8.1, output j of thread tid at j T + tid), n (optional: with k > 0, T = n / k, so
+ * docs/studies/prng.md, output j of thread tid at j T + tid), n (optional: with k > 0, T = n / k, so
  * that a row of 2^28 outputs reads n=268435456;k=64 and its rate is numbers/s). The declared
  * time is both kernels ("init included"); samples.csv's rng_ns is the generation alone
  * ("init excluded"); extra holds the host time to build our tables and to upload them
@@ -18,7 +18,7 @@
  * (warm_init_ns, and gen_gps = G numbers/s of the generation alone).
  * Verification: the states of a sample of threads (all of them when T <= 65536; XORWOW by
  * squaring only for 64 of them, the cost of cxb_xorwow_init on a CPU) against the cores of
- * cxb/rng/ (curand_init's semantics, prng.md 3.3, 3.6, 3.7); ours also against cuRAND's own
+ * cxb/rng/ (curand_init's semantics, docs/studies/prng.md); ours also against cuRAND's own
  * curand_init states for EVERY thread (a second job run on the GPU), and with k > 0 the
  * outputs of sampled threads against the cores and, for ours, against cuRAND's curand().
  *
@@ -262,7 +262,7 @@ const cxb_sweep cxb_prng_init_sweeps_init[] = {
     /* Figure R4, second panel: init + k outputs per thread */
     {"init-gpu", ALL_INIT, "seed=1234;k=64;init=subsequence", "threads", "1024,16384,262144,1048576,4194304"},
     {"init-gpu", ALL_INIT, "seed=1234;k=1024;init=subsequence", "threads", "1024,16384,65536,262144"},
-    /* prng.md 8.1 "Device API inside a kernel": 2^28 outputs, k per thread, rates */
+    /* docs/studies/prng.md "Device API inside a kernel": 2^28 outputs, k per thread, rates */
     {"devapi-gpu", ALL_INIT, "seed=1234;n=268435456;init=subsequence", "k", "64,1024"},
     {"devapi-gpu", CURAND_INIT, "seed=1234;n=268435456;init=seed", "k", "64,1024"},
     CXB_SWEEPS_END,

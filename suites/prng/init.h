@@ -1,5 +1,5 @@
 /* suites/prng/init.h - the prng study's stream-initialisation rows (GPU, Figure R4, the
- * device-API peer rows of prng.md 8.1; registered by impl_cuda/prng/init_rows.c) and jump-cost
+ * device-API peer rows of docs/studies/prng.md; registered by impl_cuda/prng/init_rows.c) and jump-cost
  * rows (CPU, Figure R2); see suites/prng/init.c. suites/prng/study.c splices the CXB_PRNG_INIT_* lists below into its
  * tables and asks cxb_prng_init_sweeps for the presets `init` and `jump`. */
 #ifndef CXB_SUITES_PRNG_INIT_H
@@ -78,7 +78,7 @@ extern const cxb_sweep cxb_prng_init_sweeps_jump[];
     {"prng.xorwow.jumpstep", "distance", 1.0, 0.1, 4000, 0, NULL},              \
     {"prng.mrg32k3a.jumpstep", "distance", 1.0, 0.1, 4000, 0, NULL},
 
-/* Figures R4 and R2 (prng.md 6.7, 6.5), spliced into prng_figures[]. R2 is drawn as jumps
+/* Figures R4 and R2 (docs/studies/prng.md), spliced into prng_figures[]. R2 is drawn as jumps
  * per second (work = n jumps of a sample, or n GPU threads jumping once): time per jump is
  * its inverse, median / n; CPU and GPU series share the figure. */
 #define CXB_PRNG_INIT_FIGURES                                                                            \

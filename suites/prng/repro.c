@@ -1,5 +1,5 @@
 /* suites/prng/repro.c - Figure R1 of the prng study: reproducibility across
- * decompositions (prng.md 6.4, Passerat-Palmbach requirement 4 of thesis 3.3; the
+ * decompositions (docs/studies/prng.md, Passerat-Palmbach requirement 4 of thesis 3.3; the
  * ThreadLocalRandom lesson of ch. 4.3-4.4).
  *
  * Every row is a generator x technique of CXB_DIST_LIST, plus one per-worker row per
@@ -7,7 +7,7 @@
  * the pitfall, on purpose). Every column is a decomposition: seq, pthreads with P workers
  * (static schedule: a changed P is the only change), CUDA blocks x threads. A cell is the
  * fraction of the M logical tasks whose first K outputs equal the seq run of the same row.
- * Expected (prng.md 6.4): 100% for split, spacing, param, counter in every column; leap
+ * Expected (docs/studies/prng.md): 100% for split, spacing, param, counter in every column; leap
  * frog, per-worker streams and the central server 100% only with one worker and below it
  * otherwise, except the central server on pthreads, whose order depends on the schedule
  * (nothing promised, "any"). Deviation from 6.4: the lf24 per-task/per-worker series uses

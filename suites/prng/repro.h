@@ -1,4 +1,4 @@
-/* suites/prng/repro.h - Figure R1, reproducibility across decompositions (prng.md 6.4;
+/* suites/prng/repro.h - Figure R1, reproducibility across decompositions (docs/studies/prng.md;
  * Passerat-Palmbach requirement 4): for generator x technique x decomposition, the
  * fraction of logical streams whose first K outputs equal the sequential reference. */
 #ifndef CXB_SUITES_PRNG_REPRO_H
@@ -15,7 +15,7 @@ typedef struct cxb_repro_opts {
     uint64_t seed, tasks, k;   /* defaults: 20130906, 1000 (divides no worker count), 1024 */
     const unsigned *pthreads;  /* worker counts; default 1, 2, 4, 8, 16 */
     size_t npthreads;
-    const unsigned (*shapes)[2]; /* CUDA blocks x threads; default prng.md 6.4's six */
+    const unsigned (*shapes)[2]; /* CUDA blocks x threads; default docs/studies/prng.md's six */
     size_t nshapes;
     int cuda;                  /* 0: CPU columns only; 1: CUDA columns when a GPU is there */
     const cxb_tinymt32_params *tinymt32_sets; /* --dc FILE's sets for the tinymt32 param row */

@@ -1,5 +1,5 @@
 /* suites/prng/source.c - the uint32 source of `cxbench prng` with --dist and
- * --interleave (prng.md 5.1, 7.1); see prng_source.h.
+ * --interleave (docs/studies/prng.md); see prng_source.h.
  *
  * Stream i of the N interleaved ones is logical stream `stream + i`:
  *  - native: cxb_g_init(seed, stream + i, offset), the generator's own streams (all.h),

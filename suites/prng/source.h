@@ -1,4 +1,4 @@
-/* suites/prng/source.h - a uint32 source for `cxbench prng` (prng.md 7.1): one
+/* suites/prng/source.h - a uint32 source for `cxbench prng` (docs/studies/prng.md): one
  * generator, seed, first stream and offset, optionally a stream-distribution technique
  * (--dist, cxb/rng/dist.h) and interleaving of N streams in chunks of C (--interleave
  * N[:C]: C numbers from each of N streams in round robin; OpenRAND's 100:3, MCKL's

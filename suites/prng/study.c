@@ -2,14 +2,14 @@
  * backend (shared/spec/prng.md 2, 3.1, 6.1, 6.2, 8.3).
  *
  * Implementations: prng.lf24.seq (reference), .pthreads (Leist 4.2), .cuda1 and .cuda2
- * (Leist 4.3), .cudashared (tables on chip; the 250 G/s target, prng.md 8.3 G2f) and
+ * (Leist 4.3), .cudashared (tables on chip; the 250 G/s target, docs/studies/prng.md G2f) and
  * prng.store.cuda (the store ceiling). Parameters (--set): n (outputs), seed (S),
  * r, s (lags; s defaults to 33 for r = 97, else r/3 + 1), streams (T), mode=store|sum,
  * carry=exact|float (cuda2), block (CUDA threads per block, 0 = default).
  *
  * Verification: seq against the float form of Leist's Algorithm 2 (an independent code
  * path); pthreads and CUDA against seq, bit for bit, except cuda2 with carry=float
- * (the thesis's float carry drifts: compared within a tolerance, prng.md 3.1.5).
+ * (the thesis's float carry drifts: compared within a tolerance, docs/studies/prng.md).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,7 +461,7 @@ static const cxb_impl prng_impls[] = {
     CXB_PRNG_INIT_IMPLS
 };
 
-/* ---- sweeps per preset (prng.md 6.1, 6.2; sizes that suit each machine) ---- */
+/* ---- sweeps per preset (docs/studies/prng.md; sizes that suit each machine) ---- */
 
 #define STORE "seed=54217137;mode=store"
 /* quick (make bench) on the host rows: sizes that a 2-core machine without a GPU runs in about
@@ -482,7 +482,7 @@ static const cxb_sweep sweeps_quick[] = {
     {"count-gpu", "prng.store.cuda", "seed=0", "n", "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     /* every generator of the list, seq, pthreads and CUDA (suites/prng/bulk.h) */
     CXB_PRNG_BULK_QUICK
-    /* cuRAND's host API in the same run, best ordering (prng.md 8.1) */
+    /* cuRAND's host API in the same run, best ordering (docs/studies/prng.md) */
     {"count-gpu", "prng.philox4x32.curand,prng.xorwow.curand,prng.mrg32k3a.curand", "seed=1234;ordering=dynamic", "n",
      "1048576,4194304,16777216,67108864,268435456,536870912,1073741824"},
     /* Leist Table 4.1: summed draws, table size barely matters (the CPU count equals
@@ -557,7 +557,7 @@ static const cxb_preset prng_presets[] = {
     {"jump", "Figure R2: jump-ahead time against the distance", cxb_prng_init_sweeps_jump, 0},
 };
 
-/* prng.md 8.3 G3a: slope 1.00 +- 0.03 at large counts for lf24; 1.00 +- 0.05 otherwise. */
+/* docs/studies/prng.md G3a: slope 1.00 +- 0.03 at large counts for lf24; 1.00 +- 0.05 otherwise. */
 static const cxb_series_spec prng_series[] = {
     {"prng.lf24.", "n", 1.0, 0.03, 0, 0, NULL},
     {"prng.store.", "n", 1.0, 0.05, 0, 0, NULL},

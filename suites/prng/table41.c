@@ -1,4 +1,4 @@
-/* Leist's Table 4.1 from a prng result set (prng.md 6.1): the summed-draw points (mode=sum)
+/* Leist's Table 4.1 from a prng result set (docs/studies/prng.md): the summed-draw points (mode=sum)
  * per implementation and table size r, as seconds per 3x10^10 draws (scaled from the
  * measured n, since the quick preset runs fewer draws), the speed-up over one core at
  * r = 97 and G numbers/s; the thesis's published rows printed below for comparison. */

@@ -1,4 +1,4 @@
-/* Leist's Table 4.2 from a prng result set (prng.md 6.3; A. Leist (2011), section 4.5,
+/* Leist's Table 4.2 from a prng result set (docs/studies/prng.md; A. Leist (2011), section 4.5,
  * Algorithm 8, Table 4.2): the Numerical Recipes generators against Marsaglia's lagged
  * Fibonacci CUDA 1, each thread summing its own instance's doubles.
  *
@@ -158,7 +158,7 @@ cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out)
         }
         fprintf(out, "|\n");
     }
-    /* memory per thread: the generators' state sizes (prng.md 6.3) */
+    /* memory per thread: the generators' state sizes (docs/studies/prng.md) */
     fprintf(out, "| memory per thread | %zu B | %zu B | %zu B | 0 B + %zu B counter | %zu B | ~400 B (r = 97) |\n",
             sizeof(cxb_ran_state), sizeof(cxb_ranq2_state), sizeof(cxb_ranq1_state), sizeof(uint64_t),
             sizeof(cxb_ranlim32_state));

@@ -1,5 +1,5 @@
 /* suites/prng/tablegens.c - the CPU side of the PRNG throughput study from a prng result set
- * (issue #3 item 7; prng.md 6.6 "series (CPU)", 8.3 targets G5 and G3b), one row per generator:
+ * (docs/studies/prng.md "series (CPU)", 8.3 targets G5 and G3b), one row per generator:
  *
  *   seq per core against cuRAND's CPU host generator (prng.<g>.seq and prng.<g>.curandhost,
  *   type=u32, cuRAND's default ordering, at the same n: 2^24 when both have it, else the
@@ -112,7 +112,7 @@ cxb_status cxb_prng_tablegens_print(const char *run_dir, FILE *out)
     if (!any)
         return CXB_OK;
     fprintf(out, "\n### CPU throughput: seq against cuRAND's CPU host generators, pthreads against threads"
-                 " (prng.md 8.3 G5, G3b; ratios of medians)\n\n");
+                 " (docs/studies/prng.md G5, G3b; ratios of medians)\n\n");
     fprintf(out, "| generator | n | seq G/s | cuRAND host G/s | seq / cuRAND host (G5: >= 3) "
                  "| pthreads 1 thread G/s | pthreads T / 1 thread | G3b |\n");
     fprintf(out, "|---|---|---|---|---|---|---|---|\n");

@@ -6,17 +6,17 @@
 
 #include "cxb/core/status.h"
 
-/* Leist Table 4.1 (prng.md 6.1) in the thesis's layout, with the published rows. */
+/* Leist Table 4.1 (docs/studies/prng.md) in the thesis's layout, with the published rows. */
 cxb_status cxb_prng_table41_print(const char *run_dir, FILE *out);
 
-/* Leist Table 4.2 (prng.md 6.3): NR3 generators vs Marsaglia CUDA 1, per backend of the run,
+/* Leist Table 4.2 (docs/studies/prng.md): NR3 generators vs Marsaglia CUDA 1, per backend of the run,
  * with memory per thread and the published rows: a row per backend that has a mode=sum point
  * of prng.{ran,ranq2,ranq1,ranhash,ranlim32}.* (lf24 at r = 97 alone fills no row); nothing
  * when no backend has one. */
 cxb_status cxb_prng_table42_print(const char *run_dir, FILE *out);
 
 /* The CPU throughput table: seq / cuRAND host generator and pthreads T / 1 thread per
- * generator (prng.md 8.3 G5, G3b; suites/prng/tablegens.c). Prints nothing without those points. */
+ * generator (docs/studies/prng.md G5, G3b; suites/prng/tablegens.c). Prints nothing without those points. */
 cxb_status cxb_prng_tablegens_print(const char *run_dir, FILE *out);
 
 /* All three, in that order: the study's print_tables hook. */

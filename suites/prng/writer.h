@@ -1,6 +1,6 @@
 /* suites/prng/writer.h - how `cxbench prng` writes a stream: one number per line (dec,
  * hex) or little-endian binary words (raw) for dieharder -g 200 and PractRand stdin32.
- * 24-bit outputs (lf24) are packed, never shifted into 32-bit words (prng.md 7.1). */
+ * 24-bit outputs (lf24) are packed, never shifted into 32-bit words (docs/studies/prng.md). */
 #ifndef CXB_HARNESS_PRNG_WRITER_H
 #define CXB_HARNESS_PRNG_WRITER_H
 

@@ -1,6 +1,6 @@
 /* tests/fuzz/fuzz_cxg.c - libFuzzer entry point: the .cxg reader (impl_cpu/graph/cxg.c).
  * Whatever it accepts must be a CSR that every graph study may trust: the invariants of
- * graph.md 2.2 (cxb_csr_check: offsets, ids, sorted rows, no self-loops, no parallel arcs
+ * docs/studies/graph.md (cxb_csr_check: offsets, ids, sorted rows, no self-loops, no parallel arcs
  * unless CXB_CSR_MULTI, symmetry) and the flags it claims. */
 #define _XOPEN_SOURCE 700
 #include "fuzz_util.h"

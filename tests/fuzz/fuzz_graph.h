@@ -1,7 +1,7 @@
 /* tests/fuzz/fuzz_graph.h - what the graph readers' fuzzers do with a parsed edge list:
  * compact the ids when they span more than a fuzzer's memory allows (a 2^32-vertex offset
  * array is a legitimate 32 GiB request, not a finding), build the CSR, and hold it to the
- * invariants of graph.md 2.2 (cxb_csr_check) and to a .cxg round trip: written and read
+ * invariants of docs/studies/graph.md (cxb_csr_check) and to a .cxg round trip: written and read
  * back, the same graph with the same edgeset hash. */
 #ifndef CXB_TESTS_FUZZ_GRAPH_H
 #define CXB_TESTS_FUZZ_GRAPH_H

@@ -1,4 +1,4 @@
-# graph study, shared layer (graph.md 12): CSR builder, fingerprint, readers and writers,
+# graph study, shared layer (docs/studies/graph.md): CSR builder, fingerprint, readers and writers,
 # and the graph info/convert commands.
 cxb_test(graph_build test_graph_build.c)
 cxb_test(graph_io test_graph_io.c)

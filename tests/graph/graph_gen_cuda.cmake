@@ -1,3 +1,3 @@
-# graph study, the CUDA generators (graph.md 10): cxb_generate_cuda == cxb_generate_seq
+# graph study, the CUDA generators (docs/studies/graph.md): cxb_generate_cuda == cxb_generate_seq
 # tuple for tuple for every model under several launch shapes; skips (77) without a GPU.
 cxb_test(graph_gen_cuda test_graph_gen_cuda.c)

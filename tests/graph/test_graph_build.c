@@ -1,4 +1,4 @@
-/* graph_build: the CSR builder and fingerprint (graph.md 2-4) - mix64 and edgeset_hash
+/* graph_build: the CSR builder and fingerprint (docs/studies/graph.md) - mix64 and edgeset_hash
  * known answers, self-loop and duplicate accounting on hand-made tuples, empty and
  * one-vertex graphs, multigraph mode, id compaction, the invariant check catching
  * broken CSRs, and random tuples with heavy duplication checked against an independent

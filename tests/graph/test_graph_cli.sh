@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# graph_cli: cxbench graph info / convert as users and scripts see them (graph.md 7, 11.2,
+# graph_cli: cxbench graph info / convert as users and scripts see them (docs/studies/graph.md,
 # 11.3): the key: value block, round trips snap -> mtx -> cxg -> snap keeping the edge set
 # and its hash, and every malformed input giving exit 2, one error line naming FILE:LINE,
 # and no output file (not even a temporary).
@@ -39,7 +39,7 @@ got=$("$cx" graph info "$d/h.el" --quiet)
 hash=$(echo "$got" | sed -n 's/^edgeset_hash: //p')
 [ "$got" = "${want%edgeset_hash:*}edgeset_hash: $hash" ] || fail "info block: [$got]"
 [[ "$hash" =~ ^0x[0-9a-f]{16}$ ]] || fail "hash format $hash"
-# the hash is sum of mix64((u << 32) | v) over u < v (graph.md 3): recompute independently
+# the hash is sum of mix64((u << 32) | v) over u < v (docs/studies/graph.md): recompute independently
 ref=$(python3 - <<'PY' 2>/dev/null
 M = (1 << 64) - 1
 def mix(z):
@@ -88,7 +88,7 @@ printf '0 0\n' >"$d/one.el"
 got=$("$cx" graph info "$d/one.el" --quiet | grep -E '^(vertices|edges|self_loops_removed|degree_mean):')
 [ "$got" = $'vertices: 1\nedges: 0\nself_loops_removed: 1\ndegree_mean: 0.0' ] || fail "one vertex: [$got]"
 
-# ---- graph.md 7: malformed inputs ----
+# ---- docs/studies/graph.md: malformed inputs ----
 printf '0 1\n1 2\n12abc 3\n' >"$d/tok.el"
 expect_fail 2 "$d/tok.el:3: expected a vertex id, found \"12abc\"" "$d/tok.el"
 printf '0 1\n-4 2\n' >"$d/neg.el"

@@ -1,8 +1,8 @@
-/* graph_gen: the keyed draw and derived values (graph.md 8), and the generators line,
+/* graph_gen: the keyed draw and derived values (docs/studies/graph.md), and the generators line,
  * ring, lattice, gnm and gnp (9.2, 9.3): exact edge counts and degrees, no self-loops
  * or duplicates, the edge cases (n = 0, 1, 2; p = 0, 1; m = 0, max, the complement
  * path), spec errors, gnp's edge count within 5 sigma of p C(n,2) over several seeds,
- * and seq == pthreads at 1, 2, 3 and 8 threads tuple for tuple (graph.md 10) on a fresh
+ * and seq == pthreads at 1, 2, 3 and 8 threads tuple for tuple (docs/studies/graph.md) on a fresh
  * random seed, printed; CXB_TEST_SEED=S repeats a run. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# graph_gen_cli: cxbench graph gen as users see it (graph.md 11.1): the same block for seq
+# graph_gen_cli: cxbench graph gen as users see it (docs/studies/graph.md): the same block for seq
 # and pthreads at 1, 2, 3 and 8 threads (only the impl line differs), byte-identical SNAP
 # files and .cxg payloads, graph info on the written file agreeing with the block, and bad
 # specs/options giving exit 2, one error line and no output file. A fresh seed, printed.

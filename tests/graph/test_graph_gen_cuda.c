@@ -1,5 +1,5 @@
 /* graph_gen_cuda: cxb_generate_cuda (impl_cuda/graph/gen.cu) gives the tuples of
- * cxb_generate_seq bit for bit for every model (graph.md 10): line, ring, lattice, gnm
+ * cxb_generate_seq bit for bit for every model (docs/studies/graph.md): line, ring, lattice, gnm
  * (rounds and the complement path), gnp (p = 0, 1 and geometric skipping with the
  * deterministic log under --fmad=false), ws, wsfast, nw, disjoint, rmat (both perm
  * settings), kron and bacopy (with and without a core), at block sizes 64, 256 and 1024,

@@ -1,5 +1,5 @@
 /* graph_gen_gnm_sort: the pieces of gnm's parallel sort and merge (impl_cpu/graph/gen_gnm.c,
- * scheduled by impl_pthreads/graph/gen_gnm.c; graph.md 9.3, 10) against qsort + a dedup
+ * scheduled by impl_pthreads/graph/gen_gnm.c; docs/studies/graph.md) against qsort + a dedup
  * written here, on fresh random keys (seed printed; CXB_TEST_SEED=S repeats a run):
  *  - cxb_gnm_sort_unique_small on every size class (0, 1, 2, the insertion-sort limit 32
  *    and around it, thousands, 10^5) and key shape (full 64-bit, gnm keys u << 32 | v,

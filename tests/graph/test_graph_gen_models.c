@@ -1,7 +1,7 @@
 /* graph_gen_models: the generators ws, wsfast, nw, disjoint, rmat, kron and bacopy
- * (graph.md 9.4-9.7, 12): exact tuple counts, self-loops and duplicates after the CSR
+ * (docs/studies/graph.md): exact tuple counts, self-loops and duplicates after the CSR
  * build (counted and printed), seq == pthreads at 1, 2, 3 and 8 threads tuple for tuple
- * (graph.md 10) on a fresh seed (printed; CXB_TEST_SEED=S repeats a run), and per model:
+ * (docs/studies/graph.md) on a fresh seed (printed; CXB_TEST_SEED=S repeats a run), and per model:
  *   ws      m = nk/2, no loops/duplicates, degree >= k/2, p = 0 is ring, transitivity near
  *           Barrat-Weigt C(0)(1-p)^3 and lattice triangles surviving as (1-p)^3;
  *   wsfast  the same statistics; targets outside the lattice ball; p = 0 is ring;
@@ -154,7 +154,7 @@ static int same_as_ring(const char *text, const char *ring)
 }
 
 /* Lattice triangles survive iff their three edges are not rewired: E[T] = T0 (1-p)^3,
- * T0 = n k (k-2) / 8 (graph.md 9.2), plus new triangles closed by random edges (about
+ * T0 = n k (k-2) / 8 (docs/studies/graph.md), plus new triangles closed by random edges (about
  * (pkn/2) k^2/n = p k^3 / 2, allowed in full). Var(T) <= T0 (1 + 3(k-2)) q: a triangle
  * shares an edge with at most 3(k-2) others and each covariance is at most q = (1-p)^3.
  * Transitivity: Barrat-Weigt C(0)(1-p)^3 assumes the triples of the ring; rewiring adds
@@ -228,7 +228,7 @@ static void check_ws(void)
     small_world_stats("wsfast", 100000, 10, 0.01);
     small_world_stats("wsfast", 100000, 10, 0.1);
     small_world_stats("ws", 20000, 50, 0.1); /* Leist Fig. 6.12: C ~ 0.53 (BW 0.5356) */
-    /* tiny, nearly complete graphs: either a valid graph or the one error of graph.md 9.4
+    /* tiny, nearly complete graphs: either a valid graph or the one error of docs/studies/graph.md
      * (a vertex adjacent to all others cannot be rewired) */
     for (uint64_t n = 4; n <= 9; ++n)
         for (uint64_t k = 2; k <= n - 2; k += 2)
@@ -296,7 +296,7 @@ static void check_disjoint(void)
         CHECK_MSG(g.stats.pairs_read == cases[i].e &&
                       g.m == cases[i].e - g.stats.self_loops_removed && g.stats.duplicates_removed == 0,
                   "%s: multigraph counts", t);
-        /* the set of v from the formula of graph.md 9.5, written out here */
+        /* the set of v from the formula of docs/studies/graph.md, written out here */
         uint32_t *set = malloc(n * sizeof *set);
         uint8_t *nonempty = calloc(c, 1);
         uint64_t sets = 0, cross = 0;
@@ -468,7 +468,7 @@ static void check_bacopy(void)
         printf("    %llu vertices below degree m (all with own loops/duplicates), %llu components\n",
                (unsigned long long)low, (unsigned long long)components(&g));
         /* m >= 2 with a core: disconnected only if some vertex's m tuples all loop and no
-         * later vertex attaches to it, probability far below 1e-4 (graph.md 9.7) */
+         * later vertex attaches to it, probability far below 1e-4 (docs/studies/graph.md) */
         if (m >= 2 && n0 >= 2)
             CHECK_MSG(components(&g) == 1, "%s: %llu components", t,
                       (unsigned long long)components(&g));

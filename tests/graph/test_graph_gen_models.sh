@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # graph_gen_models_cli: cxbench graph gen for ws, wsfast, nw, disjoint, rmat, kron and
-# bacopy (graph.md 11.1): the same block for seq and pthreads at 1, 2, 3 and 8 threads
+# bacopy (docs/studies/graph.md): the same block for seq and pthreads at 1, 2, 3 and 8 threads
 # (only the impl line differs), byte-identical SNAP files and .cxg payloads, --multigraph
 # for disjoint, graph info on the written file agreeing with the block, and bad specs
 # giving exit 2, one error line and no output file. A fresh seed, printed.

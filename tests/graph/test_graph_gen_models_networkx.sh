@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# graph_gen_models_networkx: the new generators against networkx 2.8.8 (graph.md 12
+# graph_gen_models_networkx: the new generators against networkx 2.8.8 (docs/studies/graph.md
 # oracles), with Debian's interpreter; scipy is not needed. networkx's
 # watts_strogatz_graph runs the same process as ws (Leist Sec. 2.6: lap s, vertex u, coin,
 # uniform target avoiding u and its current neighbours), so over 10 graphs each at

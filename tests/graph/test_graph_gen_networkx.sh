@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# graph_gen_networkx: generated graphs against networkx (graph.md 12 oracles), with Debian's
+# graph_gen_networkx: generated graphs against networkx (docs/studies/graph.md oracles), with Debian's
 # interpreter: ring n=1000 k=10 has 10,000 triangles and transitivity 3(k-2)/(4(k-1)) = 2/3;
 # lattices have no triangles and degree 2d; gnp's degree histogram matches Binomial(n-1, p)
 # by a chi-square test (pooled bins, expected >= 5, p-value > 1e-4) and its transitivity is

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # graph_gen_spec: the models ws, wsfast, nw, disjoint, rmat, kron and bacopy re-implemented
-# in Python from the text of graph.md 8 and 9.4-9.7 (Philox4x32-10 from Random123's
+# in Python from the text of docs/studies/graph.md (Philox4x32-10 from Random123's
 # constants, checked against its known answer for counter 0, key 0), and compared edge
 # for edge with the SNAP files cxbench writes, on small graphs and a fresh seed (printed).
 # Debian's /usr/bin/python3, standard library only; skipped (77) without it.
@@ -32,7 +32,7 @@ def philox(c, k):  # Random123 Philox4x32-10
         k = [(k[0] + 0x9E3779B9) & 0xffffffff, (k[1] + 0xBB67AE85) & 0xffffffff]
     return c
 assert philox([0, 0, 0, 0], [0, 0]) == [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8]
-def gdraw(seed, dom, i, j):  # graph.md 8.1
+def gdraw(seed, dom, i, j):  # docs/studies/graph.md
     return philox([i & 0xffffffff, i >> 32, j, dom], [seed & 0xffffffff, seed >> 32])
 def x0(w): return w[0] | w[1] << 32
 def x1(w): return w[2] | w[3] << 32

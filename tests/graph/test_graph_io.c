@@ -1,4 +1,4 @@
-/* graph_io: the readers and writers (graph.md 5-7, 12) - SNAP details (comments, CRLF,
+/* graph_io: the readers and writers (docs/studies/graph.md) - SNAP details (comments, CRLF,
  * no final newline, tabs, extra columns, the largest id), every parse error with its exact
  * message and line, Matrix Market of each field and symmetry, .cxg validation (truncated,
  * flipped bytes, bad header, flags that lie), and random graphs round-tripped snap -> mtx -> cxg with the
@@ -109,7 +109,7 @@ static void check_snap(void)
     CHECK(g.n == 3 && g.m == 2 && g.ids && g.ids[2] == CXB_VID_MAX && g.ids[1] == 10);
     cxb_csr_free(&g);
 
-    /* graph.md 7, message for message */
+    /* docs/studies/graph.md, message for message */
     expect_error("t.el", "0 1\n1 2\n12abc 3\n", NULL,
                  "t.el:3: expected a vertex id, found \"12abc\"");
     expect_error("t.el", "0 1\n3 4x\n", NULL, "t.el:2: expected a vertex id, found \"4x\"");

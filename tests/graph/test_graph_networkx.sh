@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # graph_networkx: vertices, edges, degree extremes, isolated vertices and self-loop count of
-# a random multigraph-with-loops edge list against networkx (graph.md 12 "oracles"), with
+# a random multigraph-with-loops edge list against networkx (docs/studies/graph.md "oracles"), with
 # Debian's interpreter (not a python3 first on PATH, which may not see Debian's modules).
 # Skipped (77) when networkx is absent. A fresh seed each run, printed.
 cx=$1

@@ -1,9 +1,9 @@
 /* graphgen.alpha.seq: which reading of the baseline probability p meets the issue's
- * oracle (issue #4 item 6; graphgen.md 7: "alpha = 1 gives more than one component in at
+ * oracle (docs/studies/graphgen.md: "alpha = 1 gives more than one component in at
  * least 5 of 9 seeds (Leist Fig. 5.1); alpha = 2 gives one component in at least 5 of 9
  * seeds (Fig. 2.4)") at n = 500, k = 10.
  *
- * The model as specified (graphgen.md 3.1-3.2: p = p_base U, U uniform per candidate per
+ * The model as specified (docs/studies/graphgen.md: p = p_base U, U uniform per candidate per
  * step, p_base = 1/C(n,2)) has its connectivity transition between alpha = 2 and 2.5
  * (alpha = 2 connected in 0.13 of 200 seeds, 95% CI 0.09-0.18); with Watts's constant
  * baseline p = p_base it lies below 2 (0.82, CI 0.76-0.87), and with the constant

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# graphgen_cli: cxbench graph gen alpha:... / ba:... (graphgen.md 10.1): the key lines in
+# graphgen_cli: cxbench graph gen alpha:... / ba:... (docs/studies/graphgen.md): the key lines in
 # their order, seq and pthreads (1, 2, 3 threads) giving the same edgeset_hash with
 # "verified: yes (graphgen.MODEL.seq)", the written file reading back with the same hash,
 # CUDA variants exiting 3 without a GPU (or verifying with one), and bad specs giving

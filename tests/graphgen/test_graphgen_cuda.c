@@ -1,5 +1,5 @@
 /* graphgen_cuda: graphgen.{alpha,ba}.cuda1, .cuda2 and .cudapool give exactly graphgen.{alpha,ba}.seq's
- * graph (same edgeset_hash, same CSR) - the canonical arithmetic of graphgen.md 3.2 / 4.2
+ * graph (same edgeset_hash, same CSR) - the canonical arithmetic of docs/studies/graphgen.md / 4.2
  * makes this exact - for several seeds, a candidate count that crosses 256-candidate chunk
  * boundaries, allocation multiples X from 1 (a reallocation at every insertion) to 256
  * (none after the first), BA with m a multiple of X (A_t exactly full) and with m = 1;

@@ -1,8 +1,8 @@
-/* graphgen.alpha.seq / .pthreads and graphgen.ba.seq / .pthreads (graphgen.md 3, 4, 7).
+/* graphgen.alpha.seq / .pthreads and graphgen.ba.seq / .pthreads (docs/studies/graphgen.md).
  *
  * What is compared:
  *  - seq against an independent, naive re-implementation in this file of the definition
- *    (graphgen.md 3.1-3.2 and 4.1-4.2: O(k^2) common-neighbour counts, a linear scan for
+ *    (docs/studies/graphgen.md: O(k^2) common-neighbour counts, a linear scan for
  *    the adjacency test and the selection; a linear search of the cumulative degrees for
  *    BA): same edgeset_hash on small graphs and several seeds;
  *  - pthreads against seq: identical edgeset_hash and identical CSR for 1, 2, 3 and 5
@@ -226,7 +226,7 @@ int main(void)
     cxb_adjlists a;
     cxb_csr g;
 
-    /* the canonical pieces on hand-made inputs (graphgen.md 3.1, 3.2) */
+    /* the canonical pieces on hand-made inputs (docs/studies/graphgen.md) */
     {
         cxb_vid x[] = {1, 3, 5, 7, 9}, y[] = {0, 3, 4, 5, 9, 11};
         CHECK(cxb_alpha_common(x, 5, y, 6) == 3);
@@ -244,7 +244,7 @@ int main(void)
         CHECK(cxb_alpha_select_in_chunk(P, 4, 0.0, 1.0) == 3); /* clamp: last j with P_j > 0 */
         CHECK(cxb_alpha_find_chunk(inc, 2, 0.2) == 0 && cxb_alpha_find_chunk(inc, 2, 0.5) == 1 &&
               cxb_alpha_find_chunk(inc, 2, 1.0) == 2);
-        /* X = auto (graphgen.md 2.1): k = 20 -> 32, 40 -> 64, 100 -> 128 */
+        /* X = auto (docs/studies/graphgen.md): k = 20 -> 32, 40 -> 64, 100 -> 128 */
         CHECK(cxb_alpha_x_auto(CXB_GG_CUDA1, 20) == 32 && cxb_alpha_x_auto(CXB_GG_CUDA1, 40) == 64 &&
               cxb_alpha_x_auto(CXB_GG_CUDA1, 100) == 128 && cxb_alpha_x_auto(CXB_GG_CUDA2, 20) == 64 &&
               cxb_alpha_x_auto(CXB_GG_CUDA2, 100) == 128 && cxb_alpha_x_auto(CXB_GG_SEQ, 100) == 4);
@@ -318,7 +318,7 @@ int main(void)
             }
             cxb_pool_destroy(pool);
         }
-        /* BA: the core vertices have the largest degrees on average (graphgen.md 7) */
+        /* BA: the core vertices have the largest degrees on average (docs/studies/graphgen.md) */
         double core = 0, all = (double)gb.nnz / (double)gb.n;
         for (uint64_t v = 0; v < 8; ++v)
             core += (double)(gb.off[v + 1] - gb.off[v]) / 8;
@@ -328,7 +328,7 @@ int main(void)
     }
 
     /* Leist Figs 5.1 and 2.4: n = 500, k = 10 is a caveman world at alpha = 1 (majority of
-     * 9 seeds, graphgen.md 7 and 11.19) and connected above the transition, which for the
+     * 9 seeds, docs/studies/graphgen.md) and connected above the transition, which for the
      * model as specified lies between alpha = 2 and 2.5, not at 2 (note below);
      * transitivity falls across the transition */
     {
@@ -359,8 +359,8 @@ int main(void)
                 cxb_csr_free(&g);
             }
         CHECK_MSG(multi1 >= 5, "alpha=1: %d of 9 seeds disconnected", multi1);
-        /* Fig. 2.4 ("alpha = 2: one component"; graphgen.md 7) does NOT hold for the model
-         * as specified (p = p_base U, graphgen.md 3.1), and it is not a bug: the code was
+        /* Fig. 2.4 ("alpha = 2: one component"; docs/studies/graphgen.md) does NOT hold for the model
+         * as specified (p = p_base U, docs/studies/graphgen.md), and it is not a bug: the code was
          * audited against 3.1-3.2 line by line (s4d-alpha) and the fraction of connected
          * graphs at n = 500, k = 10 measured over 200 seeds (scripts/experiments/
          * alpha_connectivity.c; components cross-checked with networkx on 150 graphs),
@@ -389,7 +389,7 @@ int main(void)
                 tr[1], tr[2], tr[3], tr[4]);
     }
 
-    /* BA statistics (graphgen.md 7; BA theory gamma = 3): mean degree 2|E|/n -> 2m; the
+    /* BA statistics (docs/studies/graphgen.md; BA theory gamma = 3): mean degree 2|E|/n -> 2m; the
      * discrete-MLE tail exponent above k_min = 2m within [2.5, 3.5] (the spec's bound, at
      * n = 20,000 instead of 200,000 for CI time; measured 2.77-2.79); max degree roughly
      * n^(1/2): quadrupling n multiplies it by 1.4 to 2.8 */
@@ -431,7 +431,7 @@ int main(void)
         cxb_csr_free(&g);
     }
 
-    /* parameter errors (graphgen.md 3.1, 4.1) */
+    /* parameter errors (docs/studies/graphgen.md) */
     {
         cxb_alpha_params p = alpha_p(11, 3, 1.0, 1); /* kn odd */
         CHECK(cxb_alpha_seq(&p, &a) == CXB_EINPUT);

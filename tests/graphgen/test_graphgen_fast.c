@@ -1,14 +1,14 @@
-/* graphgen_fast: the fast generators of the graphgen study (graphgen.md 9,
+/* graphgen_fast: the fast generators of the graphgen study (docs/studies/graphgen.md,
  * suites/graphgen/fast.c).
  *  1. cxb_generate_seq against independent re-implementations written from the text of
- *     graph.md 9.4 (wsfast: the "mod n" as a remainder), 9.6 (rmat: the branchy level
+ *     docs/studies/graph.md (wsfast: the "mod n" as a remainder), 9.6 (rmat: the branchy level
  *     loop with the spec's Graph500 thresholds 2448131358, 3264175144, 4080218931) and
  *     9.7 (bacopy: the core in lexicographic order, 64-bit divisions), on fresh seeds
  *     and edge cases - this guards the per-tuple rewrites in graph_gen_rows.h.
  *  2. Every new implementation id through its harness descriptor on tiny sizes: seq,
  *     then pthreads at 1, 2, 3 and 8 threads, each verified (tuple count, endpoints,
  *     tuple hash against seq) and with the seq checksum.
- *  3. The study's work callback counts tuples (graph.md 9.1's formulas), the presets
+ *  3. The study's work callback counts tuples (docs/studies/graph.md's formulas), the presets
  *     fast and fast-threads exist and name graphgen implementations.
  * Fresh seed, printed (CXB_TEST_SEED=S repeats). */
 #define _POSIX_C_SOURCE 200809L
@@ -43,7 +43,7 @@ static void expect_same(const char *text, const uint64_t *want, uint64_t count)
     cxb_edges_free(&e);
 }
 
-/* graph.md 9.6 with perm = 0 and the Graph500 initiator */
+/* docs/studies/graph.md with perm = 0 and the Graph500 initiator */
 static void spec_rmat(unsigned scale, uint64_t ef, uint64_t seed)
 {
     const uint64_t ta = 2448131358u, tab = 3264175144u, tabc = 4080218931u;
@@ -73,7 +73,7 @@ static void spec_rmat(unsigned scale, uint64_t ef, uint64_t seed)
     free(want);
 }
 
-/* graph.md 9.4: lattice edge {v, v+s} kept, or with probability p rewired to
+/* docs/studies/graph.md: lattice edge {v, v+s} kept, or with probability p rewired to
  * (v + k/2 + 1 + bounded(x1, n-k-1)) mod n; p = 0.5 is the threshold 2^63, 1 always */
 static void spec_wsfast(uint64_t n, uint64_t k, int p_half, uint64_t seed)
 {
@@ -95,7 +95,7 @@ static void spec_wsfast(uint64_t n, uint64_t k, int p_half, uint64_t seed)
     free(want);
 }
 
-/* graph.md 9.7 */
+/* docs/studies/graph.md */
 static void spec_bacopy(uint64_t n, uint64_t m, uint64_t n0, uint64_t seed)
 {
     uint64_t c0 = n0 * (n0 - (n0 > 0)) / 2, count = c0 + m * (n - n0), c = 0;
@@ -234,7 +234,7 @@ int main(void)
             printf("  graphgen.%s.{seq,pthreads x 1,2,3,8} %-32s same\n", models[m], sizes[z]);
         }
 
-    /* 3. work = tuples (graph.md 9.1): bacopy C(n0,2) + m (n - n0), gnm m, wsfast n k / 2,
+    /* 3. work = tuples (docs/studies/graph.md): bacopy C(n0,2) + m (n - n0), gnm m, wsfast n k / 2,
      * rmat ef 2^scale; the faithful rows count n */
     CHECK(work_of(cxb_impl_not_built("graphgen.wsfast.cuda") ? "graphgen.wsfast.seq" : "graphgen.wsfast.cuda",
                   "tuples=1048576;d=16") == 1048576);

@@ -1,5 +1,5 @@
-/* graphgen_fast_cuda: the CUDA rows of the fast generators (graphgen.md 9) give the
- * tuples of cxb_generate_seq bit for bit (graph.md 10) for bacopy, gnm, wsfast and rmat,
+/* graphgen_fast_cuda: the CUDA rows of the fast generators (docs/studies/graphgen.md) give the
+ * tuples of cxb_generate_seq bit for bit (docs/studies/graph.md) for bacopy, gnm, wsfast and rmat,
  * at block sizes 64, 256 and 1024 with the full grid and a 3-block grid, on edge cases
  * (n = 0 and 1, m = 0, ef = 0, scale 0, the gnm complement path, gnm at C(n,2)/2 with many
  * dedup rounds, the smallest wsfast ring, bacopy's core alone) and on sizes that are not

@@ -3,7 +3,7 @@
  * point's parameters are accepted by the implementation's setup (checked on the seq and
  * CUDA descriptors, whose setup only validates), each figure key has a paper sweep and a
  * figure, the fitted series carry Table 5.1's exponents, and Table 5.1's published file
- * has all 32 cells. Known answers: graphgen.md 6.2 (keys, grids) and 6.3 (Table 5.1). */
+ * has all 32 cells. Known answers: docs/studies/graphgen.md (keys, grids) and 6.3 (Table 5.1). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +77,7 @@ int main(void)
             found |= !strcmp(st->figures[f].id, paper[i].name);
         CHECK_MSG(found, "no figure for %s", paper[i].name);
     }
-    /* Table 5.1 slopes (graphgen.md 6.3) */
+    /* Table 5.1 slopes (docs/studies/graphgen.md) */
     struct { const char *impl, *x; double b; } t51[] = {
         {"graphgen.alpha.seq", "n", 2.02}, {"graphgen.alpha.cuda2", "k", 1.70},
         {"graphgen.ba.cuda1", "n", 1.99}, {"graphgen.ba.seq", "m", 0.07}};

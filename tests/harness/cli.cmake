@@ -1,4 +1,4 @@
-# The command line as users and scripts see it (harness.md 15: harness_cli, harness_atomic).
+# The command line as users and scripts see it (docs/method.md: harness_cli, harness_atomic).
 add_test(NAME harness_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_cli.sh $<TARGET_FILE:cxbench>)
 add_test(NAME harness_atomic COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_atomic.sh $<TARGET_FILE:cxbench>)
 # the library as an outside program uses it: installed, found with pkg-config, linked, run

@@ -1,4 +1,4 @@
-# The harness's own maths (harness.md 15): statistics, the log-log fit and derived files,
+# The harness's own maths (docs/method.md): statistics, the log-log fit and derived files,
 # the regression comparison and its exit codes. The CLI entry points live outside the
 # library (CMakeLists.txt), so the tests that call them compile them in.
 cxb_test(harness_stats test_stats.c)

@@ -1,5 +1,5 @@
 # Tests of the worker pool, the hwloc placement plan and the host facts
-# (harness.md 3.2, 3.5, 10, 15: harness_pinning).
+# (docs/method.md: harness_pinning).
 cxb_test(harness_pool test_pool.c)
 cxb_test(harness_pinning test_pinning.c)
 cxb_test(harness_host test_host.c)

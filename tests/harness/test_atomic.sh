@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # harness_atomic: a run stopped half-way leaves no visible (non-dot) result set; a run
 # killed outright leaves at most a hidden .partial directory, which --clean-partial
-# removes (harness.md 4.5, 15).
+# removes (docs/method.md).
 cx=$1
 . "$(dirname "$0")/../cli_lib.sh"
 out="$tmp/results"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # harness_cli: bad flags and bad inputs print one line, exit 2 and write no result file;
-# cxbench list marks CUDA implementations unavailable without a GPU (harness.md 15).
+# cxbench list marks CUDA implementations unavailable without a GPU (docs/method.md).
 cx=$1
 . "$(dirname "$0")/../cli_lib.sh"
 out="$tmp/results"
@@ -51,7 +51,7 @@ for f in samples.csv summary.csv fit.csv provenance.json floors.csv log.txt; do
     [ -s "$1/$f" ] || fail "result set lacks $f"
 done
 head -1 "$1/samples.csv" | grep -q '^run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,checksum,verified,t_start_ns,extra$' \
-    || fail "samples.csv header differs from harness.md 4.2"
+    || fail "samples.csv header differs from docs/method.md"
 awk -F, 'NR > 1 && $29 != 1 { bad = 1 } END { exit bad }' "$1/samples.csv" || fail "a row is not verified"
 grep -q '"schema_version"' "$1/provenance.json" || fail "provenance lacks schema_version"
 grep -q '"commit"' "$1/provenance.json" || fail "provenance lacks the git commit"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_help: `cxbench --help` tells the truth. Checks: the three spellings
 # of help exit 0 on stdout; the GEN list of `prng` is exactly the generators of the README's
-# "The generators" table plus lf24 (prng.md 7.1; mtgp32 only in builds that have it) and each
+# "The generators" table plus lf24 (docs/studies/prng.md; mtgp32 only in builds that have it) and each
 # one it names writes a stream; every command it names dispatches; every --flag it shows is
 # an option some command parses; docs/cli.md documents exactly the commands it shows, and
 # for every command (### for the commands of a group) its section's usage block is the

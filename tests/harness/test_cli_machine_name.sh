@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli_machine_name: `run` and `prng-repro` put a machine's results in one folder
-# (ARCHITECTURE.md results/<machine>/): --machine is lower-cased, every run of characters
+# (docs/architecture.md results/<machine>/): --machine is lower-cased, every run of characters
 # other than letters and digits becomes one '-', and a name with no letter or digit is bad
 # input (exit 2, one line, nothing written). Both used to name it differently.
 cx=$1

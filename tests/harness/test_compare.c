@@ -1,4 +1,4 @@
-/* tests/harness/test_compare.c - harness_compare (harness.md 15): result sets are written into a
+/* tests/harness/test_compare.c - harness_compare (docs/method.md): result sets are written into a
  * temporary directory (samples.csv with the 4.2 header, provenance.json) and compared
  * with `cxbench compare` (cxb_cli_compare, CSV output captured): identical sets -> 0 and
  * all SAME; NEW 10% slower with 20 samples -> 1 (REGRESSION); NEW 10% faster -> 0

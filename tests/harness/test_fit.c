@@ -1,10 +1,10 @@
-/* tests/harness/test_fit.c - harness_fit (harness.md 15): OLS and Theil-Sen against hand
+/* tests/harness/test_fit.c - harness_fit (docs/method.md): OLS and Theil-Sen against hand
  * computations; synthetic t = c n^b noise (multiplicative, CV 1-10%) for b in
  * {0, 0.5, 1, 2} whose 95% CI must cover b in about 95% of seeded trials; a constant
  * overhead at small n excluded by the floor and local-slope rules; per-figure
  * exclusions and declared ranges reproducing a fixed published slope (Leist's 2.02)
  * on fixed data; summary.csv / fit.csv written by cxb_derive_write with the columns of
- * harness.md 4.3; the speed-up table; `cxbench fit` on a result set. */
+ * docs/method.md; the speed-up table; `cxbench fit` on a result set. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>

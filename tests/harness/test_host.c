@@ -1,5 +1,5 @@
 /* tests/harness/test_host.c - harness_host: host facts for provenance (harness/host.h;
- * harness.md 3.5, 4.4 "host", "topology").
+ * docs/method.md "host", "topology").
  *
  * Checks: a non-empty CPU model, host name, kernel and OS; 1 <= sockets <= cores <= PUs
  * and PUs at most the configured CPUs; SMT iff PUs > cores; governor and turbo are

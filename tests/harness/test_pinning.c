@@ -1,5 +1,5 @@
 /* tests/harness/test_pinning.c - harness_pinning: the placement plan of the pool
- * (impl_pthreads/common/bind_plan.h; harness.md 10, 15) on synthetic hwloc topologies.
+ * (impl_pthreads/common/bind_plan.h; docs/method.md) on synthetic hwloc topologies.
  *
  * Topologies are loaded with hwloc_topology_set_synthetic, so nothing is bound. For
  * each topology and 1 .. PUs+3 threads:

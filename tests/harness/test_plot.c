@@ -1,4 +1,4 @@
-/* tests/harness/test_plot.c - harness_plot (harness.md 11, 15): figures from a synthetic result
+/* tests/harness/test_plot.c - harness_plot (docs/method.md): figures from a synthetic result
  * set written here (summary.csv and fit.csv with the 4.3 columns; two implementations,
  * six sizes, one point excluded from its fit; a paper file under results/paper/).
  *
@@ -50,7 +50,7 @@ static int starts_with(const char *path, const char *magic, size_t n)
     return got == n && memcmp(buf, magic, n) == 0;
 }
 
-/* summary.csv with every column of harness.md 4.3; drop names one column to leave out. */
+/* summary.csv with every column of docs/method.md; drop names one column to leave out. */
 static void write_summary(const char *dir, const char *drop)
 {
     static const char *const cols[] = {"point", "impl", "params", "count", "median", "q1", "q3",
@@ -310,7 +310,7 @@ int main(void)
         CHECK(strstr(gp, "\"test.pow.cuda1 seed=1: b = 1.00 [0.98, 1.02]\"") != NULL);
         CHECK(strstr(gp, "\"test.pow.seq seed=1: b = 1.00 [0.99, 1.01]\"") != NULL);
         CHECK(strstr(gp, "title \"paper\"") != NULL);
-        /* backend styles (harness.md 11): seq black squares, CUDA vermillion triangles,
+        /* backend styles (docs/method.md): seq black squares, CUDA vermillion triangles,
          * the excluded point hollow in its series' colour */
         CHECK(strstr(gp, "set linetype 1 lc rgb \"#000000\"") && strstr(gp, "set linetype 3 lc rgb \"#D55E00\""));
         CHECK(strstr(gp, "$8!=0) ? $4 : NaN):5:6 with yerrorbars lt 3 pt 9 title \"test.pow.cuda1") != NULL);

@@ -1,4 +1,4 @@
-/* tests/harness/test_plot_sets.c - harness_plot_sets (issue #4): figures from several result sets
+/* tests/harness/test_plot_sets.c - harness_plot_sets: figures from several result sets
  * of one study drawn together (harness/plot.c cxb_plot_run_dirs, harness/plot_sets.c,
  * `cxbench plot SET SET... --out DIR`).
  *

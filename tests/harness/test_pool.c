@@ -1,5 +1,5 @@
 /* tests/harness/test_pool.c - harness_pool: the worker pool of impl_pthreads (include/cxb/core/pool.h;
- * harness.md 3.2, 10).
+ * docs/method.md).
  *
  * For P in {1, 2, 3, 8}, n in {0, 1, 7, 1000, 100003} and both schedules: every item is
  * visited exactly once (a count per item, C11 atomics), results written by item index

@@ -1,4 +1,4 @@
-/* tests/harness/test_stats.c - harness_stats (harness.md 15): type-7 quantiles against hand
+/* tests/harness/test_stats.c - harness_stats (docs/method.md): type-7 quantiles against hand
  * computations (R's quantile() defaults), the median CI against binomial tables and by
  * simulation, Mann-Whitney against tabulated critical values and brute-force
  * enumeration, Hodges-Lehmann against hand-computed differences, Benjamini-Hochberg

@@ -1,7 +1,7 @@
 /* tests/malloc/test_malloc.c - malloc_study (shared/spec/graphgen.md 5, 8, 10.2): the malloc
  * study's CPU side.
  *
- *  1. cxb_malloc_job_init against the thesis's arithmetic (graphgen.md 5: 256 calls per
+ *  1. cxb_malloc_job_init against the thesis's arithmetic (docs/studies/graphgen.md: 256 calls per
  *     thread at 16 B, 1 at 4,096 B, 4,194,304 host calls at 16 B) and its refusals;
  *  2. cxb_malloc_check on constructed pointer sets: empty, one element, touching chunks,
  *     NULLs counted, a misaligned pointer, overlapping and duplicate pointers, and fresh

@@ -1,6 +1,6 @@
 /* tests/prng/dist_expect.h - what the stream-distribution drivers must produce, computed
  * without cxb/rng/dist.h: from the generators' own cxb_g_init(seed, stream, offset) and
- * next_u32 (all.h) and the definitions of prng.md 5.1. Shared by the CPU and CUDA tests. */
+ * next_u32 (all.h) and the definitions of docs/studies/prng.md. Shared by the CPU and CUDA tests. */
 #ifndef CXB_TESTS_DIST_EXPECT_H
 #define CXB_TESTS_DIST_EXPECT_H
 
@@ -65,7 +65,7 @@ static void dist_owner_of(dist_owner o, uint64_t id, uint64_t tasks, uint64_t *w
         static_owner(id, tasks, o.workers, w, rank);
 }
 
-/* Exact expectation for the worker-bound techniques (prng.md 5.1). Leap frog, worker w
+/* Exact expectation for the worker-bound techniques (docs/studies/prng.md). Leap frog, worker w
  * of N: x_{w + i N} of the plain base stream (seed, 0), i = rank K + j. Per-worker streams
  * (ThreadLocalRandom): outputs rank K + j of the stream of id w, taken from the seq
  * driver's per-task streams (whose definitions prng_dist_requirements checks against the

@@ -1,4 +1,4 @@
-# MT19937 and MTGP32 (prng.md 3.8, 3.9, 4): known answers, cuRAND's CPU host generators as
+# MT19937 and MTGP32 (docs/studies/prng.md): known answers, cuRAND's CPU host generators as
 # the oracle (with libcurand; no GPU needed), and the block-scope CUDA kernels (skip without a GPU).
 cxb_test(prng_mtgp32_kat test_mtgp32_kat.c)
 

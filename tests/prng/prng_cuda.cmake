@@ -1,4 +1,4 @@
-# GPU tests of the prng study (prng.md 10). They call impl_cuda/'s functions, so they are built
+# GPU tests of the prng study (docs/studies/prng.md). They call impl_cuda/'s functions, so they are built
 # only with CUDA (cuRAND's only with libcurand); without a GPU they check the "no GPU" answers
 # and exit 77 (skipped).
 if(CXB_HAVE_CUDA)

@@ -1,4 +1,4 @@
-# Stream distribution (prng.md 5, 6.4, 10): usage rules, the four requirements, the
+# Stream distribution (docs/studies/prng.md): usage rules, the four requirements, the
 # reproducibility matrix, the uint32 source of `cxbench prng --dist/--interleave`.
 cxb_test(prng_dist_rules test_dist_rules.c)
 cxb_test(prng_dist_requirements test_dist_requirements.c)

@@ -1,5 +1,5 @@
 # Stream distribution for TinyMT32/MTGP32 parameter sets, the NR3 generators and Ranhash
-# (issue #3 item 2; prng.md 5.1, 3.2, 3.9, 3.10), and `--dc FILE` on the command line.
+# (docs/studies/prng.md), and `--dc FILE` on the command line.
 cxb_test(prng_dist_params test_dist_params.c)
 add_test(NAME prng_dist_params_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_dist_params_cli.sh $<TARGET_FILE:cxbench>)
 set_tests_properties(prng_dist_params_cli PROPERTIES SKIP_RETURN_CODE 77)

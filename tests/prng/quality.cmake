@@ -1,4 +1,4 @@
-# The in-house quality battery (prng.md 7.2, 7.3, 10): its maths, the negative controls'
+# The in-house quality battery (docs/studies/prng.md): its maths, the negative controls'
 # known answers, and the verdict-matrix gate, one ctest per generator of CXB_RNG_LIST
 # (parsed from include/cxb/rng/all.h, so a generator added there gets its test) plus one
 # for the controls, so that ctest -j parallelises them.

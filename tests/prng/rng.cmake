@@ -1,4 +1,4 @@
-# generator cores of include/cxb/rng/ beyond lf24: published known answers (prng.md 3.4-3.8)
+# generator cores of include/cxb/rng/ beyond lf24: published known answers (docs/studies/prng.md)
 cxb_test(prng_rng_kat test_rng_kat.c)
 
 # Random123's headers as the oracle of Philox and Threefry (test only; Debian librandom123-dev)

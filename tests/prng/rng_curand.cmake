@@ -1,9 +1,9 @@
-# XORWOW and MRG32k3a as cuRAND defines them (prng.md 3.3, 3.6, 3.7, 4)
+# XORWOW and MRG32k3a as cuRAND defines them (docs/studies/prng.md)
 
 # the device-API oracle table (measured on an H100) and the jump properties; no GPU needed
 cxb_test(prng_rng_curand_device test_rng_curand_device.c)
 
-# cuRAND's CPU host generators as the oracle (no GPU needed; prng.md 4); only with libcurand.
+# cuRAND's CPU host generators as the oracle (no GPU needed; docs/studies/prng.md); only with libcurand.
 # The test itself skips (77) if the host generator cannot be created at run time.
 find_package(CUDAToolkit QUIET)
 if(TARGET CUDA::curand)

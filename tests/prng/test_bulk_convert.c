@@ -1,5 +1,5 @@
 /* prng_bulk_convert: the conversions of cxb/prng/convert.h against their definitions
- * (prng.md 1: (x >> 8) 2^-24 and ((hi << 32 | lo) >> 11) 2^-53; cuRAND's curand_uniform.h:
+ * (docs/studies/prng.md: (x >> 8) 2^-24 and ((hi << 32 | lo) >> 11) 2^-53; cuRAND's curand_uniform.h:
  * x 2^-32 + 2^-33 in float, (x ^ y << 21) 2^-53 + 2^-54, x 2^-32 + 2^-32, z MRG32K3A_NORM),
  * computed here another way (ldexp, exact integer arithmetic), on the edge words 0, 1,
  * 2^31, 0xffffff00, 0xffffffff, MRG32k3a's m1, and 10^6 random words; plus the ranges

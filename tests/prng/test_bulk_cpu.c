@@ -2,7 +2,7 @@
  *  - seq equals a reference built here, independently of the library's bulk code: stream s
  *    is cxb_g_init(seed, s, 0) + next_u32 (all.h), element p of stream s sits at
  *    ((p / C) S + s) C + p mod C, and the conversions are written from their definitions
- *    (prng.md 1; cuRAND's curand_uniform.h) - on fresh random seeds and shapes (S, C, n)
+ *    (docs/studies/prng.md; cuRAND's curand_uniform.h) - on fresh random seeds and shapes (S, C, n)
  *    including n = 0, n = 1, n < S, n < S C and n not a multiple of S C; types u32, f32,
  *    f64, conv=curand (xorwow, mrg32k3a, philox4x32), Philox with 7 rounds, and sum mode;
  *  - pthreads equals seq bit for bit at 1, 2, 3 and 8 threads, states built on the pool equal

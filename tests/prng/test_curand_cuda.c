@@ -1,6 +1,6 @@
 /* prng_curand_cuda: the cuRAND peer rows on the GPU. With the default ordering cuRAND's host
  * API output k is the first curand() of device subsequence k for XORWOW and MRG32k3a (k < 64
- * here) and Philox's first four are curand4 of subsequence 0 (prng.md 4) - computed by our
+ * here) and Philox's first four are curand4 of subsequence 0 (docs/studies/prng.md) - computed by our
  * cores, so this also checks the cores against cuRAND on the device; reset returns to the
  * same numbers; an ordering a generator does not offer is refused as bad input. Without a
  * GPU it checks the "no GPU" answer and exits 77. */

@@ -1,4 +1,4 @@
-/* prng_dist_cuda: requirement 4 on the GPU (prng.md 5.2, 6.4): for every generator x
+/* prng_dist_cuda: requirement 4 on the GPU (docs/studies/prng.md): for every generator x
  * technique of CXB_DIST_LIST and the launch shapes (blocks x threads) 1x32, 3x96, 4x128,
  * 132x256, 1000x100 (none divides the 1000 tasks evenly or they exceed it), each task's
  * K outputs equal the sequential driver's for split, spacing, param, counter (per-task

@@ -1,21 +1,21 @@
 /* prng_dist_params: the stream-distribution axis for the generators added after Philox,
- * Threefry, XORWOW, MRG32k3a and MT19937 (issue #3 item 2; prng.md 5.1, 3.2, 3.9, 3.10):
+ * Threefry, XORWOW, MRG32k3a and MT19937 (docs/studies/prng.md):
  *  - every generator of CXB_RNG_LIST has a CXB_DIST_LIST line;
  *  - TinyMT32 param: stream id = DC set id of the user's file, seeded alike. Known answers:
  *    set 0 of tests/prng/data/tinymt32dc.head.txt is the default set, so seed 1 gives check32's
- *    2545341989, 981918433 (prng.md 3.10); sets 1 and 2 (parameters typed here from the
+ *    2545341989, 981918433 (docs/studies/prng.md); sets 1 and 2 (parameters typed here from the
  *    file) through the generator's own cxb_tinymt32_init_params; refused without sets
  *    (message naming --dc), for ids beyond the sets, for another generator, for 0 or
  *    more than CXB_DIST_TINYMT32_MAX_SETS sets; spacing id = seed + id;
- *  - MTGP32 param: stream id = cuRAND's kernel state id (set id). Known answer (prng.md
+ *  - MTGP32 param: stream id = cuRAND's kernel state id (set id). Known answer (docs/studies/prng.md
  *    3.9): DC set 0 seeded 1235 = seed 1234 stream 0 gives 2501053709, 1991185121,
  *    2644103708, 4279383218, 507727339; id 200 refused; spacing id k of seed S = set 0
  *    seeded fold(S) + k + 1, i.e. param stream 0 of S + k;
  *  - NR3 spacing = the generator's own hashed streams cxb_g_init(seed, id, 0); id 0 of
  *    seed 1 is NR3's constructor: Ran 17925598777506749664 and Ranq1 16921840571031492246
- *    (prng.md 3.2), low halves 1064787168 and 4129298070 as int32();
+ *    (docs/studies/prng.md), low halves 1064787168 and 4129298070 as int32();
  *  - Ranhash split/counter: output p of stream id = Ranhash(Ranhash(S) + id 2^40 + p)
- *    (prng.md 3.2), low half; ids below 2^24 only;
+ *    (docs/studies/prng.md), low half; ids below 2^24 only;
  *  - the uint32 source of `cxbench prng tinymt32 --dist param --dc FILE`: round robin of
  *    the param streams; refused without --dc, beyond the sets, with --dc elsewhere. */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* prng_dist_requirements: Passerat-Palmbach's four GPU distribution requirements
- * (thesis 3.3; prng.md 5.2) as checks on the CPU backends, on a fresh random seed, for
+ * (thesis 3.3; docs/studies/prng.md) as checks on the CPU backends, on a fresh random seed, for
  * every generator x technique of CXB_DIST_LIST:
  *  1. each task its own stream: the first K outputs of ids 0..M-1 share no pair of
  *     consecutive outputs (no stream is a shifted copy of another within K); split stream
@@ -10,7 +10,7 @@
  *     every N-th output, N up to 257); random spacing's overlap bound;
  *  4. a task's numbers do not depend on the worker count or the schedule: pthreads (static
  *     and dynamic) = seq for split, spacing, param, counter; leap frog and per-worker
- *     streams (the ThreadLocalRandom pitfall, prng.md 5.3) equal exactly what their worker
+ *     streams (the ThreadLocalRandom pitfall, docs/studies/prng.md) equal exactly what their worker
  *     binding predicts, hence differ from seq when P > 1; the central server hands out
  *     exactly the reference's numbers (same multiset), in an order the test cannot fix.
  * Known answers come from plain streams (tests/prng/dist_expect.h), not from dist.h. TinyMT32's

@@ -1,5 +1,5 @@
 /* prng_dist_rules: the stream-distribution descriptors and Passerat-Palmbach's Table 3.2
- * usage rules (prng.md 5.1, 5.3): which generator offers which technique, refusals that
+ * usage rules (docs/studies/prng.md): which generator offers which technique, refusals that
  * name the parameter, and random spacing's overlap probability against the spec's numbers
  * (Comblec88, P = 2^61, n = 100, L = 10^12: 0.43%) and the exact formula at small sizes. */
 #include <math.h>
@@ -67,7 +67,7 @@ int main(void)
     }
     CHECK(cxb_dist_find("lf24") == NULL && cxb_dist_find("nope") == NULL);
 
-    /* the mapping of prng.md 5.1 */
+    /* the mapping of docs/studies/prng.md */
     for (int i = 0; i < CXB_DIST_NTECH; ++i) {
         accepted("philox4x32", (cxb_dist_tech)i);
         accepted("threefry4x32", (cxb_dist_tech)i);

@@ -1,5 +1,5 @@
 /* tests/prng/test_lf24_cuda.c - prng_lf24_cuda: the CUDA lf24 variants against the sequential
- * reference (prng.md 3.1.5, 3.1.6, 10), the store kernel, the device queries.
+ * reference (docs/studies/prng.md), the store kernel, the device queries.
  *
  * On fresh random seeds (printed; CXB_TEST_SEED=<n> repeats a run):
  *   - prng.lf24.cuda1 and prng.lf24.cudashared = prng.lf24.seq bit for bit (interleave
@@ -467,7 +467,7 @@ static void test_throughput(const cxb_gpu_info *gi, uint64_t *rng)
     job.mode = CXB_LF24_SUM;
     throughput("cudashared r=97 sum", job, CXB_LF24_CUDASHARED, CXB_LF24_C_EXACT, 0, NULL);
     job.mode = CXB_LF24_STORE;
-    job.streams = 33792u * 8u; /* prng.md 3.1.5: T = 33,792 k */
+    job.streams = 33792u * 8u; /* docs/studies/prng.md: T = 33,792 k */
     throughput("cuda1 r=97 store", job, CXB_LF24_CUDA1, CXB_LF24_C_EXACT, 0, NULL);
     job.mode = CXB_LF24_SUM;
     job.streams = 32768u; /* the thesis's T */

@@ -1,5 +1,5 @@
 /* prng_lf24_float_int: Leist's float form (Algorithm 2) and the integer form give the
- * same numbers over 10^7 draws (prng.md 3.1.1, 10), for r = 97 and r = 1021, from
+ * same numbers over 10^7 draws (docs/studies/prng.md), for r = 97 and r = 1021, from
  * random seeds (printed so that a failure can be replayed). */
 #include <stdio.h>
 #include <time.h>

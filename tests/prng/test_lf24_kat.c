@@ -1,4 +1,4 @@
-/* prng_lf24_kat: the known answers of prng.md 3.1.3 and 3.1.6 - RANMAR's published test
+/* prng_lf24_kat: the known answers of docs/studies/prng.md - RANMAR's published test
  * (Marsaglia-Zaman-Tsang: seeds 1802, 9373, skip 20,000, six outputs x 2^24), the seed
  * mapping, child seeds, stream 1 and the r = 1021 table - on seq and on pthreads with
  * 1, 2, 3 and 8 threads. */

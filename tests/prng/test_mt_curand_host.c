@@ -1,5 +1,5 @@
 /* prng_mt_curand_host: MTGP32 and MT19937 against cuRAND's CPU host generators
- * (curandCreateGeneratorHost: no GPU needed), prng.md 4 and 8.3 G1. Layouts derived by this
+ * (curandCreateGeneratorHost: no GPU needed), docs/studies/prng.md G1. Layouts derived by this
  * test (default ordering, CUDA 13.0 / cuRAND 10.4):
  *
  * MTGP32: host output i is output p of kernel state s (cxb_mtgp32_init(seed, s, 0): DC set s,
@@ -175,7 +175,7 @@ int main(void)
 
 #if CXB_HAVE_MTGP32
     uint32_t *o = host_outputs(CURAND_RNG_PSEUDO_MTGP32, 1234, 0, big);
-    static const uint32_t first[4] = {2501053709u, 1991185121u, 2644103708u, 4279383218u}; /* prng.md 4 */
+    static const uint32_t first[4] = {2501053709u, 1991185121u, 2644103708u, 4279383218u}; /* docs/studies/prng.md */
     CHECK_MSG(o[0] == first[0] && o[1] == first[1] && o[2] == first[2] && o[3] == first[3],
               "mtgp32 host seed 1234: %u %u %u %u", o[0], o[1], o[2], o[3]);
     mtgp_compare(1234, big, o);

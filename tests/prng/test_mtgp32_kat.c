@@ -1,5 +1,5 @@
 /* prng_mtgp32_kat: the MTGP32-11213 core (cxb/rng/mtgp32.h) against published known answers
- * (prng.md 3.9):
+ * (docs/studies/prng.md):
  *  1. the reference program's parameter set 0 (MersenneTwister-Lab/MTGP mtgp32-param-fast.c,
  *     mtgp32_params_fast_11213[0], the "No.1" entry, transcribed below), seed 1, against the
  *     spec's first 8 outputs of `test32-fast 11213 0`. KNOWN DISCREPANCY: with this set our

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # prng_cli: cxbench prng lf24 formats, streams, packing, SIGPIPE and bad arguments
-# (prng.md 7.1, 10). Expected numbers are RANMAR's published test and prng.md 3.1.3.
+# (docs/studies/prng.md). Expected numbers are RANMAR's published test and docs/studies/prng.md.
 cx=$1
 . "$(dirname "$0")/../cli_lib.sh"
 
@@ -39,7 +39,7 @@ expect_error 2 "$cx" prng lf24 --count 5 --s 97
 expect_error 2 "$cx" prng lf24 --count 5 --bogus 1
 
 # the 32-bit generators, against published values: cuRAND's device API (curand_init(seed,
-# subsequence, offset) + curand(), prng.md 3.7, measured on an H100), Random123's kat_vectors,
+# subsequence, offset) + curand(), docs/studies/prng.md, measured on an H100), Random123's kat_vectors,
 # std::mt19937's required 10000th output
 expect_output "546353992 3665621163 1140953199 3419031310" \
     sh -c "'$cx' prng philox4x32 --seed 1234 --count 4 | tr '\n' ' ' | sed 's/ \$//'"
@@ -84,7 +84,7 @@ expect_error 2 "$cx" prng xorwow --count 4 --rounds 7
 expect_error 2 "$cx" prng philox4x32 --count 4 --rounds 17
 # --interleave N: one number from each of N streams in turn. cuRAND's host-API XORWOW
 # (default ordering) is exactly that over 4096 subsequences: its first outputs at seed 1234
-# (prng.md 4, measured on the CPU host generator and an H100)
+# (docs/studies/prng.md, measured on the CPU host generator and an H100)
 expect_output $'624778773\n3522650202\n2363946744\n1266286439' "$cx" prng xorwow --seed 1234 --interleave 4096 --count 4
 # --dist leapfrog over N workers, read in turn, gives back the base stream
 expect_output "$("$cx" prng mrg32k3a --seed 7 --count 9)" "$cx" prng mrg32k3a --seed 7 --dist leapfrog --interleave 3 --count 9

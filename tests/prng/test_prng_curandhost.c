@@ -1,7 +1,7 @@
 /* prng_curandhost: the rows prng.<g>.curandhost (impl_cuda/prng/curand/host_rows.c) and their adapter
  * (cxb/prng/curandhost.h) against known answers, with cuRAND's CPU host generators (no GPU).
  *
- *  1. prng.md 4's seed-1234 first four outputs of the default ordering, for every generator
+ *  1. docs/studies/prng.md's seed-1234 first four outputs of the default ordering, for every generator
  *     (MT19937: std::mt19937(1234)'s outputs 0, 113, 170, 283, the first row of the layout of
  *     tests/prng/test_mt_curand_host.c; the spec's 822569775 292421642 643530888 2825097111);
  *  2. each host layout the rows claim, checked here by an independent path: sampled streams
@@ -221,7 +221,7 @@ int main(void)
     printf("random seed %" PRIu64 " (CXB_TEST_SEED=%" PRIu64 " replays)\n", rseed, rseed);
     uint64_t rnd = rseed * 0x9E3779B97F4A7C15ull;
 
-    /* 1. prng.md 4, seed 1234, default ordering */
+    /* 1. docs/studies/prng.md, seed 1234, default ordering */
     static const struct {
         cxb_curand_gen g;
         uint32_t first[4];

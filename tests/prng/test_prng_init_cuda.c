@@ -1,5 +1,5 @@
 /* prng_init_cuda: GPU stream initialisation (cxb/prng/init.h, impl_cuda/prng/init.cu)
- * against cuRAND's device API and the CPU cores (prng.md 3.3, 3.6, 3.7, 6.7, 8.3 G4):
+ * against cuRAND's device API and the CPU cores (docs/studies/prng.md G4):
  *  - ours (jump tables) = curand_init(seed, tid, 0) for EVERY thread, XORWOW, MRG32k3a and
  *    Philox, T in {1, 31, 32, 33, 1000, 2^16 + 5, 2^22} (2^22 is G4's size; quick: 2^18),
  *    random seeds and seed 0; and = the cores (cxb_g_init) on sampled threads;

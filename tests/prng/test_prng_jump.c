@@ -1,14 +1,14 @@
 /* prng_jump: cxb/rng/jump.h against stepping, against the existing cores and against
- * published states (prng.md 3.3, 3.7, 4):
+ * published states (docs/studies/prng.md):
  *  - jump(n) then one draw equals n + 1 draws, n in {0, 1, 2, 1000, 2^20}, for every jump
  *    kind (squaring, tables, stepping; XORWOW, MRG32k3a, Philox);
  *  - tables equal squaring on random distances (up to 2^128 for XORWOW, 2^192 for MRG32k3a);
  *  - squaring equals the cores' own 128-bit jumps (cxb_mrg32k3a_jump, cxb_xorwow_jump);
  *  - n jumps of d equal one jump of n d (the check the suite's verification relies on);
- *  - RngStreams' stream 2 and 3 initial states (jumps of 2^127 and 2^128, prng.md 3.3);
+ *  - RngStreams' stream 2 and 3 initial states (jumps of 2^127 and 2^128, docs/studies/prng.md);
  *  - the folded modular dot product equals the % one, edge residues included;
  *  - the initialisation tables (cxb_*_init_tab) give curand_init(seed, tid, 0) for random and
- *    edge tids, and the spec's device-API rows (1234, 4095, 7) (prng.md 3.7);
+ *    edge tids, and the spec's device-API rows (1234, 4095, 7) (docs/studies/prng.md);
  *  - Philox's counter jump equals curand_init with that offset, across lanes and counter carry.
  * Random draws use a seed printed on stdout; CXB_TEST_SEED=<n> replays a run. */
 #include <inttypes.h>
@@ -185,7 +185,7 @@ int main(void)
         CHECK(y.w[0] == 1 && y.w[1] == ~0ull - 2 && y.w[2] == 1 && y.w[3] == 0);
     }
 
-    /* RngStreams: stream 2 = 2^127 and stream 3 = 2^128 after the default state (prng.md 3.3) */
+    /* RngStreams: stream 2 = 2^127 and stream 3 = 2^128 after the default state (docs/studies/prng.md) */
     {
         static const uint32_t s2[6] = {3692455944u, 1366884236u, 2968912127u, 335948734u, 4161675175u, 475798818u};
         static const uint32_t s3[6] = {1015873554u, 1310354410u, 2249465273u, 994084013u, 2912484720u, 3876682925u};
@@ -229,7 +229,7 @@ int main(void)
             cxb_mrg32k3a_init_tab(mt, ml, &b, sd, tid);
             CHECK_MSG(mrg_eq(&a, &b), "mrg32k3a init tables, tid %" PRIu64, tid);
         }
-        /* prng.md 3.7, (seed, sub, off) = (1234, 4095, 7) */
+        /* docs/studies/prng.md, (seed, sub, off) = (1234, 4095, 7) */
         static const uint32_t xw[4] = {4226405774u, 1139539729u, 1075600568u, 2746434502u};
         static const uint32_t mr[4] = {2551696145u, 3417699075u, 1385653525u, 4247838588u};
         cxb_xorwow_state x;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# prng_jump_cli: the jump-cost rows of Figure R2 through the harness (prng.md 6.5): they run,
+# prng_jump_cli: the jump-cost rows of Figure R2 through the harness (docs/studies/prng.md): they run,
 # verify (n jumps of d = one jump of n d by the other method) and fit; bad distances are
 # one-line errors with exit 2.
 cx=$1

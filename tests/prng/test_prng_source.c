@@ -1,4 +1,4 @@
-/* prng_source: the uint32 source behind `cxbench prng --dist/--interleave` (prng.md 7.1,
+/* prng_source: the uint32 source behind `cxbench prng --dist/--interleave` (docs/studies/prng.md,
  * suites/prng/source.c), on fresh random seeds. Known answers from the generators' own
  * streams (all.h) and the bulk layout (prng_bulk.h):
  *  - no --dist: stream s, offset o = cxb_g_init(seed, s, o) for every CXB_RNG_LIST generator;

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
-/* prng_repro_decomposition (prng.md 10): Figure R1 at small size, through the same
+/* prng_repro_decomposition (docs/studies/prng.md): Figure R1 at small size, through the same
  * library path as `cxbench prng-repro` (suites/prng/repro.c): the four per-task
  * techniques 100% in every column; leap frog, per-worker streams and the central server
  * 100% with one worker, and leap frog and per-worker streams below 100% with more (the
@@ -24,7 +24,7 @@ int main(void)
     static const unsigned shapes[][2] = {{1, 32}, {3, 96}, {4, 128}};
     cxb_repro_opts o;
     cxb_repro_opts_init(&o);
-    CHECK(o.tasks == 1000 && o.k == 1024 && o.npthreads == 5 && o.nshapes == 6); /* prng.md 6.4 */
+    CHECK(o.tasks == 1000 && o.k == 1024 && o.npthreads == 5 && o.nshapes == 6); /* docs/studies/prng.md */
     o.seed = 0x5eed0000u ^ (uint64_t)time(NULL);
     o.tasks = 37;
     o.k = 64;

@@ -1,6 +1,6 @@
 /* prng_rng_curand_device: the XORWOW and MRG32k3a cores against cuRAND's device API,
- * curand_init(seed, subsequence, offset) + curand(), as measured on an H100 (prng.md 3.7; the
- * seed-0 and Marsaglia rows of 3.3 and 3.6), plus the jump properties of prng.md 4:
+ * curand_init(seed, subsequence, offset) + curand(), as measured on an H100 (docs/studies/prng.md; the
+ * seed-0 and Marsaglia rows of 3.3 and 3.6), plus the jump properties of docs/studies/prng.md:
  *  - skip(k) equals k steps, for fixed and random k up to 10^5;
  *  - jump(a) then jump(b) equals jump(a + b), for offsets and for subsequences (a subsequence
  *    is 2^67 or 2^76 outputs: not reachable by stepping, so composition is what we can test);
@@ -111,7 +111,7 @@ int main(void)
     rnd_state = tseed;
     printf("test seed %" PRIu64 " (CXB_TEST_SEED=%" PRIu64 " replays)\n", tseed, tseed);
 
-    /* ---- prng.md 3.7: the device-API table (H100, CUDA 13.0, cuRAND 10.4.0) ---- */
+    /* ---- docs/studies/prng.md: the device-API table (H100, CUDA 13.0, cuRAND 10.4.0) ---- */
     xorwow_row(0, 0, 0, 3179217846u, 1883133293u, 2220552389u, 674260989u);
     xorwow_row(1234, 0, 0, 624778773u, 1867875844u, 3739671282u, 1954919316u);
     xorwow_row(1234, 1, 0, 3522650202u, 3978931785u, 2198015705u, 2308946676u);
@@ -124,7 +124,7 @@ int main(void)
     mrg_row(1234, 0, 1000, 2077494220u, 1897736774u, 3223402095u, 1445936613u);
     mrg_row(1234, 4095, 7, 2551696145u, 3417699075u, 1385653525u, 4247838588u);
 
-    /* ---- prng.md 3.6: Marsaglia's 2003 state, the plain recurrence ---- */
+    /* ---- docs/studies/prng.md: Marsaglia's 2003 state, the plain recurrence ---- */
     {
         cxb_xorwow_state s = {6615241u, {123456789u, 362436069u, 521288629u, 88675123u, 5783321u}};
         const uint32_t want[5] = {246875399u, 3690007200u, 1264581005u, 3906711041u, 1866187943u};
@@ -134,7 +134,7 @@ int main(void)
         }
     }
 
-    /* ---- prng.md 3.3: MRG32k3a z and RngStreams U01 from the default state ---- */
+    /* ---- docs/studies/prng.md: MRG32k3a z and RngStreams U01 from the default state ---- */
     {
         cxb_mrg32k3a_state s;
         cxb_mrg32k3a_init(&s, 0, 0, 0);
@@ -156,7 +156,7 @@ int main(void)
         }
     }
 
-    /* ---- MRG32k3a jump tables and RngStreams stream states (prng.md 3.3) ---- */
+    /* ---- MRG32k3a jump tables and RngStreams stream states (docs/studies/prng.md) ---- */
     {
         cxb_mrg32k3a_mat a, b;
         a = cxb_mrg32k3a_pow2(cxb_mrg32k3a_a1(), 76, CXB_MRG32K3A_M1);

@@ -1,5 +1,5 @@
 /* prng_rng_curand_host: the XORWOW and MRG32k3a cores against cuRAND's CPU host generators
- * (curandCreateGeneratorHost: runs on the CPU, needs no GPU and no driver), prng.md 4.
+ * (curandCreateGeneratorHost: runs on the CPU, needs no GPU and no driver), docs/studies/prng.md.
  *
  *  1. the spec's seed-1234 first four outputs of the default ordering;
  *  2. the default ordering in full, as derived by this test: host output i is output
@@ -9,7 +9,7 @@
  *  3. curandSetGeneratorOffset(k) shifts that index: output i is index i + k of the above.
  * The bulk comparison covers the first CXB_CURAND_HOST_N outputs (default 2^22; the spec's CI
  * figure is 2^24) at seeds 1234, 0 and a random seed printed on stdout.
- * MRG32k3a: the one value where the two may differ is z = m1 (prng.md 9.3); it is reported
+ * MRG32k3a: the one value where the two may differ is z = m1 (docs/studies/prng.md); it is reported
  * separately, not counted as a failure, and has not been observed.
  * The test skips (77) if the host generator cannot be created or used. */
 #include <inttypes.h>
@@ -171,7 +171,7 @@ int main(void)
             big = 4 * N;
         uint32_t *o = host_outputs(gen, 1234, 0, big);
 
-        /* 1. prng.md 4: seed 1234, default ordering, first four */
+        /* 1. docs/studies/prng.md: seed 1234, default ordering, first four */
         CHECK_MSG(o[0] == first[gen][0] && o[1] == first[gen][1] && o[2] == first[gen][2] &&
                       o[3] == first[gen][3],
                   "%s host seed 1234: %u %u %u %u", gname[gen], o[0], o[1], o[2], o[3]);

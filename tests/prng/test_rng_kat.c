@@ -1,5 +1,5 @@
 /* prng_rng_kat: the counter-based and Mersenne Twister cores against their published known
- * answers (prng.md 3.4, 3.5, 3.7, 3.8): Random123's tests/kat_vectors for Philox4x32 (R = 10
+ * answers (docs/studies/prng.md): Random123's tests/kat_vectors for Philox4x32 (R = 10
  * and 7) and Threefry4x32 (R = 20, 13, 72); cuRAND's device-API outputs of
  * curand_init(seed, subsequence, offset) + curand() for Philox4_32_10 (measured on an H100,
  * the spec's table 3.7); std::mt19937's required 10000th output and the seed-1234 values.

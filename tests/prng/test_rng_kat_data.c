@@ -1,5 +1,5 @@
 /* prng_rng_kat_data: the one driver of tests/prng/data/rng_kat.txt (the known answers of every
- * generator of CXB_RNG_LIST as data, the Random123 habit of STYLE.md; format in the data
+ * generator of CXB_RNG_LIST as data, the Random123 habit of docs/architecture.md; format in the data
  * file's header). It dispatches by generator name through CXB_RNG_LIST for u32 cases, and
  * through a small table for the u64 cases of NR3's 64-bit generators and for the two
  * reference entry points that are not streams (NR3's Ranhash of a given u, TinyMT32's

@@ -1,5 +1,5 @@
 /* prng_rng_random123: Philox4x32 (R = 7, 10) and Threefry4x32 (R = 13, 20) equal Random123's
- * own headers (Debian librandom123-dev) on 10^6 random (counter, key) pairs each (prng.md
+ * own headers (Debian librandom123-dev) on 10^6 random (counter, key) pairs each (docs/studies/prng.md
  * 3.4-3.5). Random123 is used here only, as the oracle; the library never includes it. The
  * test skips (77) where the headers are absent. */
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* impl_cuda/prng/curand/curand.cu - prng.<gen>.curand: cuRAND's host API as the peer row of the
- * prng study (prng.md 2, 8.1: "re-measure cuRAND and ours in the same process").
+ * prng study (docs/studies/prng.md: "re-measure cuRAND and ours in the same process").
  *
  * One generator per point, created, seeded and given its ordering once (untimed). Before
  * every sample (untimed) the generator goes back to offset 0 and its states are set up

@@ -1,6 +1,6 @@
 /* impl_cuda/prng/curand/host.c - the adapter over cuRAND's CPU host generators
  * (curandCreateGeneratorHost, curand.h of CUDA 13.0 / cuRAND 10.4) behind
- * cxb/prng/curandhost.h: the peer rows prng.<g>.curandhost (prng.md 2, 4, 8.3 G5).
+ * cxb/prng/curandhost.h: the peer rows prng.<g>.curandhost (docs/studies/prng.md G5).
  * The only file that calls the cuRAND host API for the rows; compiled only with libcurand
  * (docs/architecture.md "How CUDA rows are registered").
  * Deviation from the GPU peer rows (impl_cuda/prng/curand/curand.cu): no stream, no events, the

@@ -1,7 +1,7 @@
 /* impl_cuda/prng/curand/host_rows.c - prng.<g>.curandhost: cuRAND's CPU host generators
  * (curandCreateGeneratorHost; impl_cuda/prng/curand/host.c) as peer rows of the prng study
  * for g in {philox4x32, xorwow, mrg32k3a, mt19937, mtgp32}, the generators cuRAND has
- * (prng.md 2, 4, 6.6 "series (CPU)", 8.3 G1 and G5; issue #3 items 3 and 7).
+ * (docs/studies/prng.md "series (CPU)", 8.3 G1 and G5).
  *
  * Parameters (--set): n (numbers per call, default 2^20), seed (1234, the spec's anchor),
  * ordering=default|seeded|legacy|best (default `default`; cuRAND's host generators refuse
@@ -200,7 +200,7 @@ static cxb_status verify_bits(host_ctx *c, uint64_t m)
         const unsigned char *a = want, *b = c->out;
         while (memcmp(a + i * es, b + i * es, es) == 0)
             ++i;
-        /* MRG32k3a's one known possible difference (prng.md 9.3: z = m1, p ~ 2.3e-10 per
+        /* MRG32k3a's one known possible difference (docs/studies/prng.md: z = m1, p ~ 2.3e-10 per
          * draw) is not special-cased: it would show here, named, and has not been seen */
         uint64_t s, pos;
         cxb_bulk_where(&spec.job, i, &s, &pos);

@@ -1,12 +1,12 @@
 /* impl_cuda/prng/curand/rows.c - prng.<gen>.curand: cuRAND's host API generating n uint32 on the GPU,
- * measured beside our kernels in the same run (prng.md 8.1, targets G2a-G2c are ratios to
+ * measured beside our kernels in the same run (docs/studies/prng.md, targets G2a-G2c are ratios to
  * it). Parameters: n, seed (default 1234, the spec's anchor seed), ordering (default
  * `dynamic`, cuRAND's fastest for these three generators; `default`, `legacy`, `seeded`).
  *
  * A peer is timed, not an oracle, but what is known of its output is checked: with the
  * default ordering, cuRAND's host output k (k < 16 here) is the first curand() of device
  * subsequence k for XORWOW and MRG32k3a, and the first four outputs of Philox are curand4 of
- * subsequence 0 (prng.md 4; our cores of cxb/rng/ compute both). Other orderings have no
+ * subsequence 0 (docs/studies/prng.md; our cores of cxb/rng/ compute both). Other orderings have no
  * published mapping: their first 64 outputs must not all be equal, and the harness checks
  * that every sample writes the same numbers (their checksum).
  * MTGP32 (default ordering): outputs 0..15 are kernel state 0's (cxb_mtgp32_init(seed, 0, 0));
@@ -144,7 +144,7 @@ static cxb_status cxb_curand_verify(void *vctx)
     }
 #endif
     if (c->ordering == CXB_CURAND_DEFAULT && c->gen == CXB_CURAND_MT19937) {
-        /* derived: output 0 is std::mt19937(seed)'s first (32-bit seeds; prng.md 3.8) */
+        /* derived: output 0 is std::mt19937(seed)'s first (32-bit seeds; docs/studies/prng.md) */
         if (c->n > 0 && c->seed <= 0xFFFFFFFFu) {
             cxb_mt19937_state s;
             cxb_mt19937_init_genrand(&s, (uint32_t)c->seed);

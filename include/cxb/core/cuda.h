@@ -46,7 +46,7 @@ cxb_status cxb_cuda_empty_kernel_ns(double *ns);
 
 /* Keeps every SM of device 0 busy for about ns nanoseconds (a spin kernel on %globaltimer),
  * then synchronises: run before each timed sample of a CUDA row so that the GPU's clocks are
- * up when the timed kernel starts, whatever the host did in between (harness.md "hot"). */
+ * up when the timed kernel starts, whatever the host did in between (docs/method.md "hot"). */
 cxb_status cxb_cuda_spin(int64_t ns);
 
 /* The timing state the harness hands a CUDA row (cxb_env.timing, harness/registry.h; NVBench's

@@ -1,4 +1,4 @@
-/* cxb/core/pool.h - the one worker pool of impl_pthreads (harness.md 3.2, 10).
+/* cxb/core/pool.h - the one worker pool of impl_pthreads (docs/method.md).
  *
  * Workers are created, pinned (hwloc, when built with it) and parked before any
  * timing; cxb_pool_for hands out the items [0, n) and returns when all are done, so a

@@ -3,7 +3,7 @@
  * Library functions never print or exit: they return a cxb_status and leave a
  * one-line message (WHERE: WHAT) that the CLI prints as
  * "cxbench: error: WHERE: WHAT". The numeric values are the CLI's exit codes
- * (ARCHITECTURE.md "Command line"), so the CLI can return them unchanged.
+ * (docs/architecture.md "Command line"), so the CLI can return them unchanged.
  */
 #ifndef CXB_STATUS_H
 #define CXB_STATUS_H

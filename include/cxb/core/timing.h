@@ -1,4 +1,4 @@
-/* cxb/core/timing.h - the phases of one timed sample (harness.md 3.3) and the CPU clock.
+/* cxb/core/timing.h - the phases of one timed sample (docs/method.md) and the CPU clock.
  *
  * An implementation's run function fills the phases it has; the others stay
  * CXB_PHASE_NA and are written as empty CSV cells. The harness itself measures

@@ -1,7 +1,7 @@
-/* cxb/graph/gen.h - the supporting generators of graph.md 9 (line, ring, lattice, gnm,
+/* cxb/graph/gen.h - the supporting generators of docs/studies/graph.md (line, ring, lattice, gnm,
  * gnp, ws, wsfast, nw, disjoint, rmat, kron, bacopy): spec strings "MODEL:key=value,...",
  * and a sequential, a pthreads and a CUDA generator producing raw tuples (cxb_edges).
- * For the same spec all give the same tuples in the same order (graph.md 10), whatever
+ * For the same spec all give the same tuples in the same order (docs/studies/graph.md), whatever
  * the thread count or launch shape; build the CSR with cxb_csr_from_edges.
  *
  * Every function returns a cxb_status; on failure cxb_last_error() holds one line.
@@ -61,7 +61,7 @@ typedef struct cxb_gen_spec {
  * "kron", "bacopy". */
 const char *cxb_gen_model_name(cxb_gen_model m);
 
-/* Parses and validates SPEC (graph.md 9.1-9.3): unknown model or key, a missing key, a
+/* Parses and validates SPEC (docs/studies/graph.md): unknown model or key, a missing key, a
  * malformed number or a value out of range is CXB_EINPUT naming it. Integers accept
  * 123, 1e6, 2^24; p is a decimal in [0, 1]. */
 cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s);
@@ -81,7 +81,7 @@ cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, c
  * out on the host. block (threads per block, a multiple of 32 up to 1024; 0: 256) and
  * grid (blocks; 0: one row per thread, capped at 65535) never change the result. On
  * return gen_ms is the device time of the generation (events; for gnm round 0's draws of
- * all m tuples, graphgen.md 9.2, the deduplication rounds being part of the CSR build; 0
+ * all m tuples, docs/studies/graphgen.md, the deduplication rounds being part of the CSR build; 0
  * for ws, whose rewiring runs on the host) and d2h_ms the copy back. Without a GPU, or in a
  * build without CUDA (harness/backends.c): CXB_ERESOURCE. */
 typedef struct cxb_gen_cuda_opts {

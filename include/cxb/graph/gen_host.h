@@ -1,4 +1,4 @@
-/* include/cxb/graph/gen_host.h - what the sequential and pthreads generators share (graph.md 9, 10).
+/* include/cxb/graph/gen_host.h - what the sequential and pthreads generators share (docs/studies/graph.md).
  *
  * line, ring, lattice, gnp, wsfast, nw, rmat, kron, bacopy and disjoint are "row" models:
  * row r emits a run of tuples that depends on r alone, so the tuples of rows [r0, r1) are
@@ -20,14 +20,14 @@ extern "C" {
  * the driver: cxb_disjoint_members below). */
 void cxb_gen_ctx_init(cxb_gen_ctx *c, const cxb_gen_spec *s);
 
-/* ---- disjoint (graph.md 9.5) ---- */
+/* ---- disjoint (docs/studies/graph.md) ---- */
 /* Given set[0..n) (cxb_disjoint_set per vertex), builds the member lists by a stable
  * counting sort (members of a set in increasing id) and points x->set/moff/members at
  * them; release with cxb_disjoint_free. */
 cxb_status cxb_disjoint_members(cxb_gen_ctx *x, uint32_t *set);
 void cxb_disjoint_free(cxb_gen_ctx *x);
 
-/* ---- ws (graph.md 9.4) ---- */
+/* ---- ws (docs/studies/graph.md) ---- */
 /* coin[(s-1) n + v] (s = 1 .. k/2) is the rewiring coin of lattice edge {v, v+s}; the
  * rewiring itself is sequential (every backend calls this). Tuples come out in ring
  * order (row v, then s), the rewired ones as {v, j}. */
@@ -35,7 +35,7 @@ cxb_status cxb_ws_rewire(const cxb_gen_spec *s, const uint8_t *coin, cxb_edges *
 /* Coins of lattice edges [i0, i1) in the layout above. */
 void cxb_ws_coins(const cxb_gen_ctx *x, uint64_t i0, uint64_t i1, uint8_t *coin);
 
-/* ---- gnm (graph.md 9.3) ---- */
+/* ---- gnm (docs/studies/graph.md) ---- */
 /* Edge count actually drawn: m, or C(n,2) - m when the complement is generated. */
 uint64_t cxb_gnm_target(const cxb_gen_spec *s, int *complement);
 /* Draws i in [i0, i1) of round r as canonical keys (u < v) into out[i - i0]. */

@@ -1,5 +1,5 @@
 /* cxb/graph/gen_rows.h - the per-row and per-element work of the supporting generators
- * (graph.md 9, 10), shared by seq, pthreads and CUDA (impl_cuda/graph/gen.cu): every
+ * (docs/studies/graph.md), shared by seq, pthreads and CUDA (impl_cuda/graph/gen.cu): every
  * backend only schedules rows, so the tuples of rows [r0, r1) are the same bits everywhere.
  *
  * A "row" is: a vertex for line, ring, lattice, gnp (Batagelj-Brandes geometric skipping,
@@ -9,7 +9,7 @@
  * Sec. 2.6) are not row models; ws's coin is here, its loop is impl_cpu/graph/gen_ws.c.
  *
  * Everything is static inline CXB_HD on integers, except gnp's skip (cxb_detlog, + - * /
- * only, graph.md 8.4). cxb_gen_ctx holds values only (no host pointers except the
+ * only, docs/studies/graph.md). cxb_gen_ctx holds values only (no host pointers except the
  * disjoint member tables, which a device backend replaces by device copies), so it can
  * be passed by value to a kernel.
  */
@@ -91,7 +91,7 @@ static inline CXB_HD uint64_t cxb_gnp_row(const cxb_gen_ctx *x, uint64_t u, uint
 }
 
 /* ws and wsfast: the coin of lattice edge {v, v+s} is x0 of cxb_gdraw(seed, dom, v,
- * s << 16) (graph.md 9.4; the low 16 bits of j number ws's target attempts, so k/2 <
+ * s << 16) (docs/studies/graph.md; the low 16 bits of j number ws's target attempts, so k/2 <
  * 2^16, checked by the parser). wsfast draws its target from x1 of the same block. */
 static inline CXB_HD cxb_philox4x32_ctr cxb_ws_block(uint64_t seed, uint32_t dom, uint64_t v,
                                                     uint64_t s)
@@ -107,7 +107,7 @@ static inline CXB_HD uint8_t cxb_ws_coin(const cxb_gen_ctx *x, uint64_t i)
 }
 
 /* wsfast tuple of lattice edge {v, v+s}, s = 1 .. k/2: kept, or with probability p
- * rewired to {v, j} with j outside v's closed lattice ball (graph.md 9.4). v + s and
+ * rewired to {v, j} with j outside v's closed lattice ball (docs/studies/graph.md). v + s and
  * v + k/2 + 1 + bounded(x1, n-k-1) are below 2n, so one conditional subtraction is the
  * "mod n" (no 64-bit remainder per tuple). */
 static inline CXB_HD uint64_t cxb_wsfast_tuple(const cxb_gen_ctx *x, uint64_t v, uint64_t s)
@@ -121,7 +121,7 @@ static inline CXB_HD uint64_t cxb_wsfast_tuple(const cxb_gen_ctx *x, uint64_t v,
     return cxb_edge_key((cxb_vid)v, (cxb_vid)j);
 }
 
-/* gnm draw i of round r: a distinct-endpoint pair (graph.md 8.3) as a canonical key. */
+/* gnm draw i of round r: a distinct-endpoint pair (docs/studies/graph.md) as a canonical key. */
 static inline CXB_HD uint64_t cxb_gnm_draw(uint64_t seed, uint64_t n, uint32_t round, uint64_t i)
 {
     cxb_philox4x32_ctr w = cxb_gdraw(seed, CXB_GDOM_GNM, i, round);
@@ -155,7 +155,7 @@ static inline CXB_HD void cxb_rmat_tuple(const cxb_gen_ctx *x, uint64_t e, uint3
     *v = b;
 }
 
-/* The keyed bijection of [0, 2^scale) (graph.md 9.6): three rounds of add, multiply by
+/* The keyed bijection of [0, 2^scale) (docs/studies/graph.md): three rounds of add, multiply by
  * an odd number and xorshift by ceil(s/2), each invertible on s bits. */
 static inline CXB_HD uint32_t cxb_rmat_perm(const cxb_gen_ctx *x, uint32_t v)
 {

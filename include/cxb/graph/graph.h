@@ -3,7 +3,7 @@
  * coordinate files and the .cxg binary cache (shared/spec/graph.md sections 2-7).
  *
  * Every function returns a cxb_status; on failure cxb_last_error() holds one line
- * "WHERE: WHAT" (graph.md 7): FILE:LINE for parse errors, FILE for file-level ones.
+ * "WHERE: WHAT" (docs/studies/graph.md): FILE:LINE for parse errors, FILE for file-level ones.
  * Nothing here prints or exits.
  */
 #ifndef CXB_GRAPH_H
@@ -26,11 +26,11 @@ typedef uint32_t cxb_vid;
 #define CXB_VID_MAX 4294967294u           /* largest valid id */
 #define CXB_N_MAX 4294967295ull           /* largest vertex count, 2^32 - 1 */
 
-/* ---- 2.2 CSR; the flag bits are those of the .cxg header (graph.md 6) ---- */
+/* ---- 2.2 CSR; the flag bits are those of the .cxg header (docs/studies/graph.md) ---- */
 #define CXB_CSR_SYMMETRIC 0x1u   /* always set: both arcs of every edge are stored */
 #define CXB_CSR_SORTED 0x2u      /* rows ascending */
 #define CXB_CSR_SIMPLE 0x4u      /* no parallel edges */
-#define CXB_CSR_MULTI 0x8u       /* multigraph mode (graph.md 2.4) */
+#define CXB_CSR_MULTI 0x8u       /* multigraph mode (docs/studies/graph.md) */
 #define CXB_CSR_COMPACT_IDS 0x10u /* ids renumbered; ids[] maps back to the originals */
 
 typedef struct cxb_build_stats {
@@ -81,9 +81,9 @@ static inline CXB_HD uint64_t cxb_edgeset_term(cxb_vid u, cxb_vid v)
     return cxb_mix64(cxb_edge_key(u, v));
 }
 
-/* ---- options of reading and building (graph.md 5.3, 11.2, 11.3) ---- */
+/* ---- options of reading and building (docs/studies/graph.md) ---- */
 typedef enum cxb_graph_format {
-    CXB_GRAPH_AUTO = 0, /* detect from the content (graph.md 5) */
+    CXB_GRAPH_AUTO = 0, /* detect from the content (docs/studies/graph.md) */
     CXB_GRAPH_SNAP,
     CXB_GRAPH_MTX,
     CXB_GRAPH_CXG,
@@ -116,7 +116,7 @@ void cxb_edges_init(cxb_edges *e);
 cxb_status cxb_edges_push(cxb_edges *e, cxb_vid u, cxb_vid v);
 void cxb_edges_free(cxb_edges *e);
 /* Renumbers the ids that occur to 0..k-1 in increasing order of the original id
- * (graph.md 5.3 "compact"); *ids receives the k originals (malloc'ed), e->n = k. */
+ * (docs/studies/graph.md "compact"); *ids receives the k originals (malloc'ed), e->n = k. */
 cxb_status cxb_edges_compact(cxb_edges *e, cxb_vid **ids);
 
 /* ---- 4: building the CSR (sequential reference) ---- */
@@ -124,9 +124,9 @@ cxb_status cxb_edges_compact(cxb_edges *e, cxb_vid **ids);
  * fills offsets. Consumes e (its buffer is freed, e is left empty). Stats in out. */
 cxb_status cxb_csr_from_edges(cxb_edges *e, int multigraph, cxb_csr *out);
 void cxb_csr_free(cxb_csr *g);
-/* Invariants of graph.md 2.2 including symmetry; CXB_EFAIL with the first violation. */
+/* Invariants of docs/studies/graph.md including symmetry; CXB_EFAIL with the first violation. */
 cxb_status cxb_csr_check(const cxb_csr *g);
-/* graph.md 3: sum over canonical edges u < v of mix64((u << 32) | v). */
+/* docs/studies/graph.md: sum over canonical edges u < v of mix64((u << 32) | v). */
 uint64_t cxb_edgeset_hash(const cxb_csr *g);
 /* Sorts n 64-bit keys ascending (LSD radix; tmp holds n keys). */
 void cxb_sort_u64(uint64_t *key, uint64_t *tmp, uint64_t n);
@@ -148,10 +148,10 @@ typedef struct cxb_graph_read_info {
 } cxb_graph_read_info;
 
 /* Reads path (format by content or o->format), builds the CSR; info may be NULL.
- * No cache is consulted or written (graph.md 6 cache lookup: not implemented yet). */
+ * No cache is consulted or written (docs/studies/graph.md cache lookup: not implemented yet). */
 cxb_status cxb_graph_read(const char *path, const cxb_graph_opts *o, cxb_csr *g,
                           cxb_graph_read_info *info);
-/* Loads and validates a .cxg file (graph.md 6 "On load"). */
+/* Loads and validates a .cxg file (docs/studies/graph.md "On load"). */
 cxb_status cxb_cxg_read(const char *path, cxb_csr *g);
 
 /* Provenance written into the headers of the output formats. */
@@ -165,7 +165,7 @@ typedef struct cxb_graph_origin {
 /* Writes g to an open stream in format fmt (not AUTO); name is for messages. */
 cxb_status cxb_graph_write_stream(FILE *f, const char *name, cxb_graph_format fmt,
                                   const cxb_csr *g, const cxb_graph_origin *origin);
-/* Writes to path through a temporary and a rename: all or nothing (graph.md 6). */
+/* Writes to path through a temporary and a rename: all or nothing (docs/studies/graph.md). */
 cxb_status cxb_graph_write(const char *path, cxb_graph_format fmt, const cxb_csr *g,
                            const cxb_graph_origin *origin);
 

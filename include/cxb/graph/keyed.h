@@ -1,4 +1,4 @@
-/* cxb/graph/keyed.h - the keyed randomness of every graph generator (graph.md 8):
+/* cxb/graph/keyed.h - the keyed randomness of every graph generator (docs/studies/graph.md):
  * one Philox4x32-10 block per (seed, domain, i, j), the domain numbers of 8.2, the
  * derived values of 8.3 and a deterministic logarithm for 8.4.
  *
@@ -6,7 +6,7 @@
  * same bits: integer operations only, except cxb_gunit (exact) and cxb_detlog (+ - * /
  * in a fixed order; translation units are built with -ffp-contract=off / --fmad=false).
  *
- * cxb_detlog is the deterministic log that graph.md 8.4 places in include/cxb/detmath.h;
+ * cxb_detlog is the deterministic log that docs/studies/graph.md places in include/cxb/detmath.h;
  * that header does not exist yet, so it lives here until it does.
  */
 #ifndef CXB_GRAPH_KEYED_H
@@ -18,7 +18,7 @@
 #include "cxb/hd.h"
 #include "cxb/rng/philox.h"
 
-/* graph.md 8.6: bump on any change of a domain, counter layout, formula or draw order. */
+/* docs/studies/graph.md: bump on any change of a domain, counter layout, formula or draw order. */
 #define CXB_GRAPH_STREAM_VERSION 1
 
 /* ---- 8.2 domains (the fourth counter word) ---- */
@@ -32,8 +32,8 @@ enum {
     CXB_GDOM_RMAT = 7,
     CXB_GDOM_PERM = 8,
     CXB_GDOM_BACOPY = 9,
-    CXB_GDOM_ALPHA0 = 16, /* 16-19: graphgen.md alpha */
-    CXB_GDOM_BA0 = 20,    /* 20-21: graphgen.md ba */
+    CXB_GDOM_ALPHA0 = 16, /* 16-19: docs/studies/graphgen.md alpha */
+    CXB_GDOM_BA0 = 20,    /* 20-21: docs/studies/graphgen.md ba */
     CXB_GDOM_PROP_TRANSMIT = 32,
     CXB_GDOM_PROP_SOURCE = 33,
     CXB_GDOM_PROP_ORIENT = 34,

@@ -1,5 +1,5 @@
 /* include/cxb/graphgen/alpha_host.h - one edge step of the Watts alpha-model (Leist Alg. 9,
- * Appendix B; graphgen.md 3.2-3.4) split into the per-chunk work that graphgen.alpha.seq
+ * Appendix B; docs/studies/graphgen.md) split into the per-chunk work that graphgen.alpha.seq
  * runs in a loop and graphgen.alpha.pthreads hands to the pool (Alg. 10), and the
  * sequential parts (round order, the total, the prefix, selection and insertion). Both
  * call the same functions, so they compute the same bits whatever the thread count.

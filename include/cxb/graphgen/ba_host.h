@@ -1,5 +1,5 @@
 /* include/cxb/graphgen/ba_host.h - Leist's Barabasi-Albert generator (Alg. 16, Sec. 5.2.1;
- * graphgen.md 4) split into the Pi loop (parallel in graphgen.ba.pthreads) and the
+ * docs/studies/graphgen.md) split into the Pi loop (parallel in graphgen.ba.pthreads) and the
  * sequential selection and appends, shared by the seq and pthreads variants.
  */
 #ifndef CXB_IMPL_GRAPHGEN_BA_HOST_H

@@ -1,8 +1,8 @@
 /* cxb/graphgen/cuda.h - the CUDA variants of the faithful generators (Leist 2011 ch. 5;
- * graphgen.md 3.5, 3.6, 4.4): graphgen.{alpha,ba}.cuda1 (adjacency lists grown with
+ * docs/studies/graphgen.md): graphgen.{alpha,ba}.cuda1 (adjacency lists grown with
  * in-kernel malloc/free, the device heap sized with cudaLimitMallocHeapSize first) and
  * .cuda2 (the host allocates with cudaMalloc/cudaFree, decisions passed through mapped
- * host memory), X the allocation multiple in elements (0 = auto, graphgen.md 2.1).
+ * host memory), X the allocation multiple in elements (0 = auto, docs/studies/graphgen.md).
  *
  * One call generates the whole graph on the device (gen: from the first generator call to
  * the complete device lists, stream synchronised - the thesis's total generator wall
@@ -28,7 +28,7 @@ typedef struct cxb_gg_cuda_stats {
     int64_t gen_ns, d2h_ns;
 } cxb_gg_cuda_stats;
 
-/* v is CXB_GG_CUDA1, CXB_GG_CUDA2 or CXB_GG_CUDAPOOL (the extension of graphgen.md 3.6: CUDA 2's
+/* v is CXB_GG_CUDA1, CXB_GG_CUDA2 or CXB_GG_CUDAPOOL (the extension of docs/studies/graphgen.md: CUDA 2's
  * host-side management with stream-ordered cudaMallocAsync / cudaFreeAsync on S1 from the
  * device's default pool, release threshold at the maximum, so no allocation or release
  * synchronises the device); out is initialised here (host lists). */

@@ -3,7 +3,7 @@
  * generator (Alg. 16-20), as specified in shared/spec/graphgen.md 2-4.
  *
  * Two halves:
- *  - the canonical per-step arithmetic (graphgen.md 3.2 and 4.2) as static inline CXB_HD
+ *  - the canonical per-step arithmetic (docs/studies/graphgen.md) as static inline CXB_HD
  *    functions, included by impl_cpu, impl_pthreads and impl_cuda alike, so that every
  *    backend computes the same bits and all variants of one generator produce the same
  *    graph (tests compare edgeset_hash, not statistics);
@@ -11,7 +11,7 @@
  *    per-vertex arrays grown by the allocation multiple X) and the seq / pthreads entry
  *    points. The CUDA variants are declared in cxb/graphgen/cuda.h.
  *
- * Deviations from the thesis, applied to every variant alike (graphgen.md 2.3): keyed
+ * Deviations from the thesis, applied to every variant alike (docs/studies/graphgen.md): keyed
  * draws cxb_gdraw (domains 16-18 and 20) instead of per-thread Marsaglia/TBB/host streams;
  * fixed-shape chunked double sums instead of block reductions with atomicAdd and CUDPP's
  * scan; BA's float probabilities Pi_i replaced by integer degrees and integer prefix sums
@@ -31,12 +31,12 @@
 extern "C" {
 #endif
 
-/* ======================= canonical arithmetic (graphgen.md 3.2) ======================= */
+/* ======================= canonical arithmetic (docs/studies/graphgen.md) ======================= */
 
 /* 3.2 step 5: chunks of 256 consecutive candidates; the unit of every sum. */
 #define CXB_ALPHA_CHUNK 256u
 
-/* graphgen.md 2.3 domains */
+/* docs/studies/graphgen.md domains */
 #define CXB_GDOM_ALPHA_ROUND 16u  /* round order: i = step, j = 0 */
 #define CXB_GDOM_ALPHA_U 17u      /* candidate deviate: i = step, j = candidate */
 #define CXB_GDOM_ALPHA_SELECT 18u /* selection draw: i = step, j = 0 */
@@ -162,7 +162,7 @@ static inline CXB_HD uint32_t cxb_alpha_find_chunk(const double *incl, uint32_t 
     return lo;
 }
 
-/* ===================== canonical arithmetic, BA (graphgen.md 4.2) ===================== */
+/* ===================== canonical arithmetic, BA (docs/studies/graphgen.md) ===================== */
 
 /* Draw of slot `slot` in iteration q of new vertex t: an integer in [0, D), D = 2|E|. */
 static inline CXB_HD uint64_t cxb_ba_draw(uint64_t seed, uint64_t t, uint32_t q, uint32_t slot, uint64_t D)
@@ -180,7 +180,7 @@ typedef enum cxb_gg_variant {
     CXB_GG_PTHREADS,
     CXB_GG_CUDA1, /* device malloc/free */
     CXB_GG_CUDA2, /* host cudaMalloc/cudaFree through mapped memory */
-    CXB_GG_CUDAPOOL /* extension (graphgen.md 3.6): as CUDA2, cudaMallocAsync/cudaFreeAsync from a pool */
+    CXB_GG_CUDAPOOL /* extension (docs/studies/graphgen.md): as CUDA2, cudaMallocAsync/cudaFreeAsync from a pool */
 } cxb_gg_variant;
 
 typedef struct cxb_alpha_params {
@@ -188,24 +188,24 @@ typedef struct cxb_alpha_params {
     uint32_t k;    /* average degree; kn even, 1 <= k < n - 1 */
     double alpha;  /* >= 0, finite */
     uint64_t seed;
-    uint32_t x;    /* allocation multiple in elements; 0 = auto (graphgen.md 2.1) */
-    uint64_t heap_mb; /* cuda1: device heap; 0 = auto (graphgen.md 3.6) */
+    uint32_t x;    /* allocation multiple in elements; 0 = auto (docs/studies/graphgen.md) */
+    uint64_t heap_mb; /* cuda1: device heap; 0 = auto (docs/studies/graphgen.md) */
 } cxb_alpha_params;
 
 typedef struct cxb_ba_params {
     uint64_t n;    /* vertices */
     uint32_t m;    /* edges per new vertex (k = 2m) */
-    uint64_t n0;   /* core size; 0 = 2m (graphgen.md 11.4) */
+    uint64_t n0;   /* core size; 0 = 2m (docs/studies/graphgen.md) */
     uint64_t seed;
     uint32_t x;    /* 0 = auto */
     uint64_t heap_mb;
 } cxb_ba_params;
 
-/* Validates (graphgen.md 3.1 errors): CXB_EINPUT naming the parameter. */
+/* Validates (docs/studies/graphgen.md errors): CXB_EINPUT naming the parameter. */
 cxb_status cxb_alpha_check(const cxb_alpha_params *p);
 /* Validates (4.1 errors); fills n0 = 2m when 0. */
 cxb_status cxb_ba_check(cxb_ba_params *p);
-/* X of x=auto for a variant (graphgen.md 2.1 table). */
+/* X of x=auto for a variant (docs/studies/graphgen.md table). */
 uint32_t cxb_alpha_x_auto(cxb_gg_variant v, uint32_t k);
 uint32_t cxb_ba_x_auto(cxb_gg_variant v, uint32_t m);
 /* Number of edges the generator produces: kn/2, n0(n0-1)/2 + m(n - n0). */
@@ -214,7 +214,7 @@ uint64_t cxb_ba_edges(const cxb_ba_params *p);
 /* Power table T[0..k): T[m] = (m/k)^alpha for 1 <= m < k, T[0] = 0 (3.2 step 1). */
 void cxb_alpha_pow_table(uint32_t k, double alpha, double *tab);
 
-/* Host adjacency lists during generation (graphgen.md 2.1): per vertex a separate
+/* Host adjacency lists during generation (docs/studies/graphgen.md): per vertex a separate
  * allocation, degree and capacity; full lists grow to degree + X with a copy and a
  * free, as the thesis's CPU code. allocations/frees count those calls. */
 typedef struct cxb_adjlists {
@@ -231,11 +231,11 @@ void cxb_adjlists_free(cxb_adjlists *a);
 cxb_status cxb_adjlists_insert(cxb_adjlists *a, cxb_vid u, cxb_vid v);
 /* Appends v to u's list (v larger than every element): BA's append. */
 cxb_status cxb_adjlists_append(cxb_adjlists *a, cxb_vid u, cxb_vid v);
-/* Sets u's list to ids[0..cnt) (sorted), capacity X * ceil(cnt / X) (graphgen.md 4.4). */
+/* Sets u's list to ids[0..cnt) (sorted), capacity X * ceil(cnt / X) (docs/studies/graphgen.md). */
 cxb_status cxb_adjlists_set(cxb_adjlists *a, cxb_vid u, const cxb_vid *ids, uint32_t cnt);
 /* The lists as a CSR (sorted, symmetric, simple: the lists are already). */
 cxb_status cxb_adjlists_to_csr(const cxb_adjlists *a, cxb_csr *g);
-/* edgeset_hash of the lists without building a CSR (graph.md 3). */
+/* edgeset_hash of the lists without building a CSR (docs/studies/graph.md). */
 uint64_t cxb_adjlists_hash(const cxb_adjlists *a);
 /* CSR from per-vertex degrees and lists held elsewhere (CUDA gathers). */
 cxb_status cxb_csr_from_lists(uint64_t n, const uint32_t *deg, const cxb_vid *const *list, cxb_csr *g);
@@ -253,7 +253,7 @@ cxb_status cxb_ba_pthreads(const cxb_ba_params *p, struct cxb_pool *pool, cxb_ad
  * small chunks to exercise the parallel path on small graphs. */
 cxb_status cxb_ba_pthreads_chunked(const cxb_ba_params *p, struct cxb_pool *pool, uint64_t chunk, cxb_adjlists *out);
 
-/* Invariants of graphgen.md 7 on a finished graph: CXB_EFAIL naming the first violation.
+/* Invariants of docs/studies/graphgen.md on a finished graph: CXB_EFAIL naming the first violation.
  * alpha: M edges, sorted simple symmetric lists, every degree >= floor(k/2). */
 cxb_status cxb_alpha_check_graph(const cxb_alpha_params *p, const cxb_csr *g);
 /* BA: edge count, every t >= n0 of degree >= m, one connected component. */

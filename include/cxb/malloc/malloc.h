@@ -52,8 +52,8 @@ typedef struct cxb_malloc_job {
  * above CXB_MALLOC_MAX_THREADS, or more than CXB_MALLOC_MAX_CALLS calls. */
 cxb_status cxb_malloc_job_init(cxb_malloc_job *job, uint64_t total, uint64_t size, uint64_t threads);
 
-/* Alignment each variant must give (graphgen.md 5 "Checks"): device malloc 16 B (CUDA
- * Programming Guide), cudaMalloc 256 B (graphgen.md 11.9), libc alignof(max_align_t),
+/* Alignment each variant must give (docs/studies/graphgen.md "Checks"): device malloc 16 B (CUDA
+ * Programming Guide), cudaMalloc 256 B (docs/studies/graphgen.md), libc alignof(max_align_t),
  * the pool 16 B (documented minimum not found; the observed alignment is recorded),
  * the arena 16 B by construction. */
 #define CXB_MALLOC_ALIGN_DEVICE 16u

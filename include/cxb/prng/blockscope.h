@@ -1,4 +1,4 @@
-/* cxb/prng/blockscope.h - bulk generation with the block-scope generators (prng.md 5.4: one
+/* cxb/prng/blockscope.h - bulk generation with the block-scope generators (docs/studies/prng.md: one
  * state per thread block, in shared memory): MT19937 and MTGP32. Implemented in
  * impl_cuda/prng/mt19937.cu and impl_cuda/prng/mtgp32.cu, built only with CUDA (called only
  * from impl_cuda/prng/bulk.cu and the CUDA tests).

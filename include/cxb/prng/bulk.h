@@ -1,6 +1,6 @@
 /* cxb/prng/bulk.h - bulk generation of any generator of cxb/rng/all.h: the job, its output
  * layout, and the contract between the bulk drivers (seq, pthreads, CUDA) and the
- * generators' own kernels (prng.md 2, 5.3 "bulk fill is a separate host-side API").
+ * generators' own kernels (docs/studies/prng.md "bulk fill is a separate host-side API").
  *
  * A job is n outputs of S interleaved streams of one seed, in chunks of C: output i is
  * output p of stream s with q = i / C, s = q mod S, p = (q / S) C + i mod C

@@ -7,7 +7,7 @@
  * than the last-level cache moves each output byte twice over the memory bus; a streaming
  * store (movntdq) fills a write-combining buffer and writes the whole line once. On the
  * 2-core development VM a bare store loop moves 22 GB/s with streaming stores against 11 GB/s
- * with ordinary ones (README, issue #3). The price: the outputs are not in cache afterwards,
+ * with ordinary ones (docs/studies/prng.md). The price: the outputs are not in cache afterwards,
  * so a consumer that reads them at once pays a miss per line; hence only for outputs larger
  * than CXB_BULK_NT_MIN_BYTES (cxb_bulk_tile_for, bulk.c).
  *

@@ -34,10 +34,10 @@
 #define CXB_CURAND_2POW53_INV_DOUBLE (1.1102230246251565e-16) /* curand_globals.h */
 #define CXB_CURAND_MRG32K3A_NORM (2.3283065498378288e-10)    /* curand_kernel.h */
 
-/* prng.md 1: u32 -> float in [0, 1). */
+/* docs/studies/prng.md: u32 -> float in [0, 1). */
 static inline CXB_HD float cxb_u32_to_f32(uint32_t x) { return (float)(x >> 8) * CXB_2POW_M24_F; }
 
-/* prng.md 1 and 5.3: two draws -> double in [0, 1), the first draw in the high half. */
+/* docs/studies/prng.md: two draws -> double in [0, 1), the first draw in the high half. */
 static inline CXB_HD double cxb_u32x2_to_f64(uint32_t hi, uint32_t lo)
 {
     return (double)((((uint64_t)hi << 32) | lo) >> 11) * CXB_2POW_M53;

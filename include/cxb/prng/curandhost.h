@@ -1,5 +1,5 @@
 /* cxb/prng/curandhost.h - cuRAND's CPU host generators (curandCreateGeneratorHost) as the
- * peer rows prng.<g>.curandhost of the prng study (prng.md 2 "oracle in CI; weak CPU
+ * peer rows prng.<g>.curandhost of the prng study (docs/studies/prng.md "oracle in CI; weak CPU
  * baseline", 4, 6.6 series (CPU), 8.3 G5: sequential C >= 3x cuRAND's host generators per
  * core). They need no GPU and no driver: only libcurand of the CUDA toolkit, so they run in
  * CI. Implemented in impl_cuda/prng/curand/host.c, built only with libcurand; without it these

@@ -1,6 +1,6 @@
 /* cxb/prng/dist.h - stream distribution on the host: the techniques' descriptors and usage
  * rules, the plan, and the drivers that draw K outputs for each of M logical tasks on
- * every backend (prng.md 5.1-5.4, 6.4). The per-stream work is cxb/rng/dist.h, shared by
+ * every backend (docs/studies/prng.md). The per-stream work is cxb/rng/dist.h, shared by
  * all backends; the drivers only schedule it.
  *
  * Output layout of every driver: out[id * k + j] is output j received by logical task id.
@@ -10,7 +10,7 @@
  * requirement 4). Leap frog binds streams to workers (stride = the driver's worker count:
  * seq 1, pthreads P, CUDA blocks x threads), the central server to nobody; per_worker = 1
  * binds a per-task technique's streams to the worker index instead of the task id: the
- * ThreadLocalRandom pitfall (prng.md 5.3), on purpose. A worker's tasks consume its
+ * ThreadLocalRandom pitfall (docs/studies/prng.md), on purpose. A worker's tasks consume its
  * stream one after another (pthreads: in the pool's order; CUDA: thread t runs tasks t,
  * t + T, ...).
  */
@@ -43,7 +43,7 @@ cxb_status cxb_dist_parse(const char *text, cxb_dist_tech *t);
 cxb_status cxb_dist_check(const cxb_dist_desc *d, cxb_dist_tech t, uint64_t draws);
 
 /* Random spacing's overlap probability for n streams of length len on a period of
- * 2^log2_period (prng.md 5.1): 1 - (1 - n len / (P - 1))^(n - 1), computed stably. */
+ * 2^log2_period (docs/studies/prng.md): 1 - (1 - n len / (P - 1))^(n - 1), computed stably. */
 double cxb_dist_overlap_prob(double n, double len, double log2_period);
 
 /* The plan of (generator, technique, seed), checked against Table 3.2 for `draws`. */

@@ -1,5 +1,5 @@
 /* cxb/prng/gen.h - bulk generation of every generator of cxb/rng/all.h on every backend:
- * prng.<g>.seq, .pthreads and .cuda (prng.md 2, 5.3 "bulk fill is a separate host-side
+ * prng.<g>.seq, .pthreads and .cuda (docs/studies/prng.md "bulk fill is a separate host-side
  * API", 6.6 Figure R3), and one stream through any backend's bulk path (the CLI's
  * `cxbench prng GEN --backend`).
  *

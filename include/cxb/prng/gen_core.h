@@ -1,5 +1,5 @@
 /* cxb/prng/gen_core.h - what every backend of bulk generation computes per stream, for every
- * generator of CXB_RNG_LIST: one definition, instantiated by the X-macro (prng.md 5.3
+ * generator of CXB_RNG_LIST: one definition, instantiated by the X-macro (docs/studies/prng.md
  * "an X-macro registry instantiates every required function for every generator").
  *
  * A bulk "tag" is one way of running a generator: every list entry g is a tag, plus
@@ -57,7 +57,7 @@ typedef enum cxb_bulk_elem {
 CXB_RNG_LIST(CXB_BULK_LIST_FNS)
 #undef CXB_BULK_LIST_FNS
 
-/* Philox4x32-7: the same stream layout as Philox4x32-10, seven rounds (prng.md 3.4). */
+/* Philox4x32-7: the same stream layout as Philox4x32-10, seven rounds (docs/studies/prng.md). */
 typedef cxb_philox4x32_state cxb_philox4x32_r7_state;
 static inline CXB_HD void cxb_bulk_init_philox4x32_r7(cxb_philox4x32_state *s, uint64_t seed,
                                                       uint64_t stream, uint64_t offset)

@@ -9,7 +9,7 @@
  *                           a counter-based generator has nothing to jump);
  *   CXB_INIT_CURAND_SUBSEQ  a kernel calling curand_init(seed, tid, 0, &state);
  *   CXB_INIT_CURAND_SEED    a kernel calling curand_init(seed + tid, 0, 0, &state) (random
- *                           spacing: cheap, "less guarantees", prng.md 5.1, 9.3);
+ *                           spacing: cheap, "less guarantees", docs/studies/prng.md);
  * written to a device array of states (ours: cxb_g_state; cuRAND: its curandState type,
  * whose first 24 bytes hold the same words, checked at compile time). With k > 0 a second
  * kernel then loads each state and stores k outputs (ours: cxb_g_next_u32; cuRAND: curand())

@@ -2,7 +2,7 @@
  * lagged-Fibonacci generator on every backend (shared/spec/prng.md 3.1.5).
  *
  * A job is T streams, numbered 1..T (stream 0 is the root stream seeded directly by
- * S; stream k >= 1 is seeded with the k-th child seed drawn from the root, prng.md
+ * S; stream k >= 1 is seeded with the k-th child seed drawn from the root, docs/studies/prng.md
  * 3.1.3). The n outputs are shared among the streams by a layout:
  *   slice       stream t owns [floor(t n / T), floor((t+1) n / T))  (seq, pthreads)
  *   interleave  the k-th output of stream t is at k T + t            (CUDA 1, coalesced)
@@ -33,7 +33,7 @@ typedef enum cxb_lf24_layout { CXB_LF24_SLICE, CXB_LF24_INTERLEAVE } cxb_lf24_la
 typedef enum cxb_lf24_mode { CXB_LF24_STORE, CXB_LF24_SUM } cxb_lf24_mode;
 
 typedef struct cxb_lf24_job {
-    uint64_t seed;    /* S (prng.md 3.1.3) */
+    uint64_t seed;    /* S (docs/studies/prng.md) */
     uint32_t r, s;    /* lags */
     uint64_t streams; /* T >= 1 */
     uint64_t n;       /* total outputs */
@@ -61,7 +61,7 @@ static inline CXB_HD uint64_t cxb_lf24_job_pos(const cxb_lf24_job *job, uint64_t
 cxb_status cxb_lf24_job_check(const cxb_lf24_job *job);
 
 /* The T tables of a job, stream t's r entries at tables[t*r] (host memory, malloc'd).
- * Seeding follows prng.md 3.1.3: child seeds from a RANMAR (97, 33) root seeded by S. */
+ * Seeding follows docs/studies/prng.md: child seeds from a RANMAR (97, 33) root seeded by S. */
 cxb_status cxb_lf24_tables_create(const cxb_lf24_job *job, uint32_t **tables);
 
 /* The child seeds of streams 1..T (seeds[t] for stream t+1). */

@@ -1,6 +1,6 @@
 /* cxb/rng/all.h - every generator core of cxbench, and the one list that the CLI, the bulk
  * implementations of the prng study, the quality battery and the tests iterate over
- * (prng.md 5.3: "an X-macro registry instantiates every required function for every
+ * (docs/studies/prng.md: "an X-macro registry instantiates every required function for every
  * generator; a generator missing one fails to build").
  *
  * The uniform stream API. Every generator g listed below provides, in its own header under
@@ -12,10 +12,10 @@
  *
  * cxb_g_init positions s at output `offset` of logical stream `stream` of `seed`. A stream is
  * named by a logical id (task, replication, element), never by a thread or the clock
- * (prng.md 1, 5.2). For xorwow, mrg32k3a and philox4x32 it is exactly curand_init(seed,
+ * (docs/studies/prng.md). For xorwow, mrg32k3a and philox4x32 it is exactly curand_init(seed,
  * stream, offset) followed by curand(); every other generator documents its definition in
  * its header (sequence splitting where the generator has a jump, otherwise parameterisation
- * or random spacing, prng.md 5.1). 64-bit generators define next_u32 as their own 32-bit
+ * or random spacing, docs/studies/prng.md). 64-bit generators define next_u32 as their own 32-bit
  * output where the reference has one (NR3 int32()), and say so.
  *
  * The list: X(name, g, kind, streams, chunk)

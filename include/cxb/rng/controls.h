@@ -1,5 +1,5 @@
 /* cxb/rng/controls.h - the negative-control generators of the quality battery: deliberately
- * weak generators that exist only to prove that the tests can fail (prng.md 3.11, 7.2).
+ * weak generators that exist only to prove that the tests can fail (docs/studies/prng.md).
  * They are never offered as `cxbench prng` generators, so they are NOT in CXB_RNG_LIST
  * (cxb/rng/all.h); CXB_RNG_CONTROLS below is their own list, with the same X() shape.
  *
@@ -8,7 +8,7 @@
  *    (cxb/rng/xorwow.h, cuRAND's seeding and streams) without the Weyl term; output v4.
  *  - additive lagged Fibonacci LFG(r, s) mod 2^32, x_n = x_{n-r} + x_{n-s} (Knuth, TAOCP
  *    vol. 2, 3.2.2), for (17, 5), (55, 24), (607, 273); table filled from Philox4x32-10
- *    (prng.md 3.11 [C]: counter = entry index, key = seed; entry 0 forced odd so that the
+ *    (docs/studies/prng.md [C]: counter = entry index, key = seed; entry 0 forced odd so that the
  *    sequence has its maximal period 2^31 (2^r - 1)).
  *  - taus88: P. L'Ecuyer (1996), "Maximally equidistributed combined Tausworthe
  *    generators", Math. Comp. 65, Fig. 1 (the three-component combined Tausworthe).
@@ -18,12 +18,12 @@
  *    to find", CACM 31(10): x = 16807 x mod (2^31 - 1).
  *  - ranmar32: Leist's lf24 (RANMAR, cxb/rng/lf24.h) read as 32-bit words: the 24-bit
  *    output k is used as the word k << 8 (the fraction k 2^-24 written with 32 bits, low 8
- *    bits zero), the wrong feeding of prng.md 7.2's RANMAR row and 9.4.
+ *    bits zero), the wrong feeding of docs/studies/prng.md's RANMAR row and 9.4.
  *
- * Streams [C] (the sources define none; all are random spacing, prng.md 5.1, except where
+ * Streams [C] (the sources define none; all are random spacing, docs/studies/prng.md, except where
  * a generator's own stream mechanism exists):
  *  - xorshift160: exactly XORWOW's curand_init(seed, stream, offset) with d dropped;
- *  - ranmar32: stream 0 is the seed mapped by prng.md 3.1.3; stream k >= 1 is Leist's k-th
+ *  - ranmar32: stream 0 is the seed mapped by docs/studies/prng.md; stream k >= 1 is Leist's k-th
  *    child seed of that root (3.1.3), as `cxbench prng lf24 --stream k`;
  *  - lcg48 and parkminimal: stream 0 is the reference seeding of `seed` (Java's Random(seed),
  *    x0 = seed mod (2^31 - 1) with 0 -> 1); stream k >= 1 starts from a Philox-derived seed
@@ -60,7 +60,7 @@
 
 /* Seeding words: word 0 of the Philox4x32-10 block of counter (i, 0, lo32 stream, hi32
  * stream) under key (lo32 seed, hi32 seed). With stream 0 this is "counter = entry index,
- * key = seed" of prng.md 3.11. */
+ * key = seed" of docs/studies/prng.md. */
 static inline CXB_HD uint32_t cxb_ctl_word(uint64_t seed, uint64_t stream, uint32_t i)
 {
     cxb_philox4x32_ctr c = {{i, 0u, (uint32_t)stream, (uint32_t)(stream >> 32)}};

@@ -17,7 +17,7 @@
  *   spacing   random spacing: a fresh seed per id, cxb_g_init(seed + id, 0, 0), as
  *             curand_init(seed + id, 0, 0) users do. Streams start at unrelated points of
  *             the period; they overlap with probability cxb_dist_overlap_prob (5.1).
- *             Related seeds are only safe with seeding that mixes (prng.md 9.4), so the
+ *             Related seeds are only safe with seeding that mixes (docs/studies/prng.md), so the
  *             NR3 generators use their own hashed streams cxb_g_init(seed, id, 0) instead,
  *             and MTGP32 (32-bit seeds) set 0 seeded fold(seed) + id + 1 (see below).
  *   leapfrog  worker w of N takes x_w, x_{w+N}, x_{w+2N}, ... of the base stream
@@ -44,7 +44,7 @@
  *             CUDA: i = atomicAdd(&c, 1) feeding output i of a counter-based generator:
  *             Philox, Threefry, Ranhash; stateful generators are refused there).
  *
- * Usage rules (Passerat-Palmbach Table 3.2, prng.md 5.1), checked by cxb_dist_check:
+ * Usage rules (Passerat-Palmbach Table 3.2, docs/studies/prng.md), checked by cxb_dist_check:
  * spacing is refused for a period below 2^60 when the run draws more than 10^11 numbers;
  * leap frog without a cheap jump is refused; param only for generators with keys or
  * parameter tables; counter only for counter-based generators; split only with a jump.
@@ -84,7 +84,7 @@ typedef enum cxb_dist_tech {
 #define CXB_DIST_C CXB_DIST_BIT(CXB_DIST_COUNTER)
 #define CXB_DIST_Z CXB_DIST_BIT(CXB_DIST_CENTRAL)
 
-/* Jump cost classes (prng.md 5.3's descriptor, Figure R2). */
+/* Jump cost classes (docs/studies/prng.md's descriptor, Figure R2). */
 typedef enum cxb_dist_jump {
     CXB_JUMP_NONE,     /* no jump: stepping only */
     CXB_JUMP_CONSTANT, /* O(1): a counter add */
@@ -94,7 +94,7 @@ typedef enum cxb_dist_jump {
 /* X(name, g, techniques, log2 period, jump class, split distance log2 (0: none)).
  * Periods: Philox/Threefry 2^128 blocks of 4 (2^130); XORWOW (2^160 - 1) 2^32 (~2^192);
  * MRG32k3a ~2^191 (L'Ecuyer 1999); MT19937 2^19937 - 1; MTGP32 2^11213 - 1; TinyMT32
- * 2^127 - 1; NR3 (prng.md 3.2, floor of log2): Ran ~3.1e57 (2^191), Ranq1 ~1.8e19 (2^64),
+ * 2^127 - 1; NR3 (docs/studies/prng.md, floor of log2): Ran ~3.1e57 (2^191), Ranq1 ~1.8e19 (2^64),
  * Ranq2 ~8.5e37 (2^126), Ranlim32 ~3.1e37 (2^124); Ranhash's counter wraps at 2^64 (its
  * streams are 2^40 apart: split distance 2^40, distinct for ids < 2^24, nr3.h). */
 #define CXB_DIST_LIST(X)                                                                          \
@@ -129,7 +129,7 @@ typedef enum cxb_dist_gen {
     CXB_DIST_NGEN
 } cxb_dist_gen;
 
-/* The descriptor of a generator's distribution techniques (prng.md 5.3). */
+/* The descriptor of a generator's distribution techniques (docs/studies/prng.md). */
 typedef struct cxb_dist_desc {
     const char *name;
     cxb_dist_gen gen;
@@ -392,7 +392,7 @@ static inline CXB_HD uint32_t cxb_dist_next_mtgp32(cxb_mtgp32_state *s, const cx
  * generator's own stream cxb_g_init(seed, id, 0), NR3's constructor fed seed ^ H(id) with H
  * a hash (cxb/rng/nr3.h), NOT cxb_g_init(seed + id, 0, 0): NR3's seeding mixes little
  * (Ranq1's first state is a linear function of the seed), so consecutive seeds would give
- * related streams (prng.md 9.4). Ranlim32 folds the seed to 32 bits and hashes a 32-bit id:
+ * related streams (docs/studies/prng.md). Ranlim32 folds the seed to 32 bits and hashes a 32-bit id:
  * distinct streams for ids < 2^32 (plan->max_ids). */
 #define CXB_DIST_NR3(g)                                                                          \
     static inline CXB_HD void cxb_dist_init_##g(cxb_##g##_state *s, const cxb_dist_plan *p, uint64_t id) \
@@ -468,7 +468,7 @@ static inline CXB_HD uint32_t cxb_dist_next_tinymt32(cxb_tinymt32_state *s, cons
     return cxb_tinymt32_next_u32(s);
 }
 
-/* ---- type-safe dispatch (prng.md 5.3, ShoveRand's strong typing): the state's type picks
+/* ---- type-safe dispatch (docs/studies/prng.md, ShoveRand's strong typing): the state's type picks
  * the generator, so a state cannot be driven by another generator's functions. C only
  * (nvcc compiles .cu files as C++, which calls the typed names). ---- */
 #if !defined(__cplusplus)

@@ -30,7 +30,7 @@
 #define CXB_LF24_S 33u
 #define CXB_LF24_IJ_MAX 31328u /* RANMAR seed ranges */
 #define CXB_LF24_KL_MAX 30081u
-#define CXB_LF24_SEED_MOD 900000001u /* prng.md 3.1.3: S mod 900,000,001 -> (ij, kl) */
+#define CXB_LF24_SEED_MOD 900000001u /* docs/studies/prng.md: S mod 900,000,001 -> (ij, kl) */
 #define CXB_LF24_KL_SPAN 30082u
 
 /* One generator over a table of r entries at u[e * stride]. */
@@ -43,7 +43,7 @@ typedef struct cxb_lf24 {
 } cxb_lf24;
 
 /* Default second lag for a table of r entries: RANMAR's 33 for r = 97, else
- * floor(r/3) + 1 (prng.md 3.1.4: the rule Leist's CUDA 2 implies). */
+ * floor(r/3) + 1 (docs/studies/prng.md: the rule Leist's CUDA 2 implies). */
 static inline CXB_HD uint32_t cxb_lf24_default_s(uint32_t r)
 {
     return r == CXB_LF24_R ? CXB_LF24_S : r / 3u + 1u;
@@ -54,7 +54,7 @@ static inline CXB_HD int cxb_lf24_seeds_valid(uint32_t ij, uint32_t kl)
     return ij <= CXB_LF24_IJ_MAX && kl <= CXB_LF24_KL_MAX;
 }
 
-/* prng.md 3.1.3: one 64-bit seed S -> RANMAR (ij, kl). (1802, 9373) is S = 54,217,137. */
+/* docs/studies/prng.md: one 64-bit seed S -> RANMAR (ij, kl). (1802, 9373) is S = 54,217,137. */
 static inline CXB_HD void cxb_lf24_seed_split(uint64_t seed, uint32_t *ij, uint32_t *kl)
 {
     uint32_t ijkl = (uint32_t)(seed % CXB_LF24_SEED_MOD);
@@ -62,14 +62,14 @@ static inline CXB_HD void cxb_lf24_seed_split(uint64_t seed, uint32_t *ij, uint3
     *kl = ijkl % CXB_LF24_KL_SPAN;
 }
 
-/* prng.md 3.1.3: child seed from the root stream's 24-bit output K, the integer form of
+/* docs/studies/prng.md: child seed from the root stream's 24-bit output K, the integer form of
  * Leist's "uniform() * INT_MAX" (Algorithms 3-4). */
 static inline CXB_HD uint64_t cxb_lf24_child_seed(uint32_t k24)
 {
     return ((uint64_t)k24 * 2147483647u) >> 24;
 }
 
-/* RANMAR table fill (prng.md 3.1.2), generalised to r entries. Seeds must be valid. */
+/* RANMAR table fill (docs/studies/prng.md), generalised to r entries. Seeds must be valid. */
 static inline CXB_HD void cxb_lf24_fill(uint32_t *u, uint32_t stride, uint32_t r,
                                         uint32_t ij, uint32_t kl)
 {
@@ -108,7 +108,7 @@ static inline CXB_HD uint32_t cxb_lf24_index_prev(uint32_t i, uint32_t r)
 }
 
 /* The carry used by output n (n from 0): c_n = (362436 - (n+1) * 7654321) mod 16777213,
- * exact in 64-bit integers (prng.md 3.1.5, CUDA 2 exact-c mode). */
+ * exact in 64-bit integers (docs/studies/prng.md, CUDA 2 exact-c mode). */
 static inline CXB_HD uint32_t cxb_lf24_carry_at(uint64_t n)
 {
     uint64_t t = ((n + 1u) % CXB_LF24_CM) * CXB_LF24_CD % CXB_LF24_CM;

@@ -10,7 +10,7 @@
  *   x1[n] = (1403580 x1[n-2] - 810728 x1[n-3]) mod m1,   m1 = 2^32 - 209
  *   x2[n] = (527612 x2[n-1] - 1370589 x2[n-3]) mod m2,   m2 = 2^32 - 22853
  *   z = x1[n] - x2[n] if x1[n] > x2[n], else x1[n] - x2[n] + m1;  z in (0, m1].
- * Arithmetic is 64-bit integer on every backend (prng.md 3.3): the step uses cuRAND's
+ * Arithmetic is 64-bit integer on every backend (docs/studies/prng.md): the step uses cuRAND's
  * folding 2^32 = 209 (mod m1), 2^32 = 22853 (mod m2); jumps use a plain 64-bit product of two
  * 32-bit residues (< 2^64, so no 128-bit type is needed on any compiler, nvcc included) and %.
  * Every result is the exact residue, so this matches cuRAND's double-precision host path and
@@ -19,7 +19,7 @@
  * curand() (cxb_mrg32k3a_next_u32): (uint32)(z * 1.000000048662) in double, exactly
  * cuRAND's MRG32K3A_BITS_NORM product. For z = m1 the product is 4294967296.0017, outside
  * uint32: PTX's conversion saturates to 4294967295, C's cast is undefined, so we clamp
- * explicitly (prng.md 9.3 [C]). One double multiply cannot be contracted, so --fmad and
+ * explicitly (docs/studies/prng.md [C]). One double multiply cannot be contracted, so --fmad and
  * -ffp-contract do not matter here.
  *
  * Stream (cxb_mrg32k3a_init): exactly curand_init(seed, subsequence, offset, &state):
@@ -182,7 +182,7 @@ static inline CXB_HD cxb_mrg32k3a_mat cxb_mrg32k3a_a2(void)
 }
 
 /* A^(2^76) and A^(2^127): RngStreams src/RngStream.cpp (A1p76, A2p76, A1p127, A2p127);
- * cuRAND's mrg32k3aM1SubSeq[0] is the same A1^(2^76) (prng.md 3.3). */
+ * cuRAND's mrg32k3aM1SubSeq[0] is the same A1^(2^76) (docs/studies/prng.md). */
 static inline CXB_HD cxb_mrg32k3a_mat cxb_mrg32k3a_a1p76(void)
 {
     cxb_mrg32k3a_mat m = {{{82758667u, 1871391091u, 4127413238u},
@@ -260,7 +260,7 @@ static inline CXB_HD void cxb_mrg32k3a_skip_sequence(cxb_mrg32k3a_state *s, uint
     cxb_mrg32k3a_apply_pow(cxb_mrg32k3a_a2p127(), n, s->s2, CXB_MRG32K3A_M2);
 }
 
-/* Skip hi 2^64 + lo outputs (prng.md 5.3's 128-bit jump). */
+/* Skip hi 2^64 + lo outputs (docs/studies/prng.md's 128-bit jump). */
 static inline CXB_HD void cxb_mrg32k3a_jump(cxb_mrg32k3a_state *s, uint64_t hi, uint64_t lo)
 {
     if (hi) {

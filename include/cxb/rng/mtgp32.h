@@ -17,11 +17,11 @@
  *
  * Parameter sets: cuRAND's 200 DC sets mtgp32dc_params_fast_11213, read from the CUDA
  * toolkit at configure time into generated/cxb/rng/mtgp32_dc_11213.h (cmake/CxbMtgp32.cmake;
- * prng.md 1: the table is not committed). Without a toolkit CXB_HAVE_MTGP32 is 0: the core
+ * docs/studies/prng.md: the table is not committed). Without a toolkit CXB_HAVE_MTGP32 is 0: the core
  * below still compiles (any parameter set can be passed in), but the DC table, the uniform
  * stream API and mtgp32's line of CXB_RNG_LIST are absent.
  *
- * The uniform stream API (cxb/rng/all.h), parameterisation (prng.md 5.1): stream i of seed
+ * The uniform stream API (cxb/rng/all.h), parameterisation (docs/studies/prng.md): stream i of seed
  * is cuRAND's MTGP32 kernel state i of curandMakeMTGP32KernelState(seed): parameter set
  * i mod 200, seeded by mtgp32_init_state with (uint32)(seed ^ seed >> 32) + i + 1. Streams
  * 200 apart share a parameter set and differ only in the seed (random spacing within the set:
@@ -128,7 +128,7 @@ static inline CXB_HD uint32_t cxb_mtgp32_next_u32(cxb_mtgp32_state *st)
  * per N steps), so that within a run each is k plus a constant and the step needs no index
  * reduction and no branch, and the parameters sit in registers; per-output calls of
  * cxb_mtgp32_step reduce three indices each (prng.<g>.seq ran 0.42 G/s that way on the 2-core
- * VM, 1.5x cuRAND's CPU host generator; prng.md 8.3 G5 asks 3x). Same words, same final state. */
+ * VM, 1.5x cuRAND's CPU host generator; docs/studies/prng.md G5 asks 3x). Same words, same final state. */
 /* The run of steps from ring index k (of count > 0 wanted): returns its end (<= N) and the
  * offsets off = {of k + 1, of k + pos, of k + pos - 1} from k, constant over the run. */
 static inline CXB_HD uint32_t cxb_mtgp32_run(uint32_t pos, uint32_t k, uint64_t count, int32_t off[3])
@@ -180,7 +180,7 @@ static inline CXB_HD void cxb_mtgp32_fill_u32(cxb_mtgp32_state *st, uint32_t *ou
 
 /* The native float: MTGP's genrand_close1_open2 bits ((r >> 9) ^ flt_tmp_tbl[t], exponent
  * of 1.0 included in the table) in [1, 2), minus 1: [0, 1) in steps of 2^-23. The uniform
- * conversion of prng.md 1 is cxb_mtgp32_next_f32. */
+ * conversion of docs/studies/prng.md is cxb_mtgp32_next_f32. */
 static inline CXB_HD float cxb_mtgp32_next_f32_native(cxb_mtgp32_state *st)
 {
     uint32_t t, r = cxb_mtgp32_step(st, &t);
@@ -192,7 +192,7 @@ static inline CXB_HD float cxb_mtgp32_next_f32_native(cxb_mtgp32_state *st)
     return v.f - 1.0f;
 }
 
-/* prng.md 1 conversions: (x >> 8) 2^-24 and, from two draws (first in the high half),
+/* docs/studies/prng.md conversions: (x >> 8) 2^-24 and, from two draws (first in the high half),
  * (x >> 11) 2^-53. */
 static inline CXB_HD float cxb_mtgp32_next_f32(cxb_mtgp32_state *st)
 {

@@ -13,36 +13,36 @@
  *                            (NR3: "return (Uint)int64()"), i.e. one full 64-bit step per
  *                            32-bit output; Ranlim32's own int32()
  *   cxb_<g>_next_native(s)   NR3's doub(): 2^-64 int64() (Ranlim32: 2^-32 int32()). It can
- *                            return exactly 1.0 for the 64-bit ones (prng.md 9.4): the
+ *                            return exactly 1.0 for the 64-bit ones (docs/studies/prng.md): the
  *                            64-bit value is rounded to 53 bits before the scaling
- *   cxb_<g>_next_f64(s)      the standard (x >> 11) 2^-53 in [0, 1) (prng.md 1) of next_u64
- *                            (Ranlim32: two u32 draws, first in the high half, prng.md 5.3)
+ *   cxb_<g>_next_f64(s)      the standard (x >> 11) 2^-53 in [0, 1) (docs/studies/prng.md) of next_u64
+ *                            (Ranlim32: two u32 draws, first in the high half, docs/studies/prng.md)
  * and the uniform stream API of cxb/rng/all.h: cxb_<g>_init(s, seed, stream, offset).
  *
- * Streams [C] (prng.md 5.1, random spacing). NR3 has no jump and no stream parameter, so:
+ * Streams [C] (docs/studies/prng.md, random spacing). NR3 has no jump and no stream parameter, so:
  *  - stream 0 of seed j is NR3's generator constructed with j (Ranlim32: with a 32-bit seed,
  *    so seed < 2^32; larger seeds are folded lo ^ hi), so the published/derived known answers
- *    of prng.md 3.2 are checkable through the uniform API;
+ *    of docs/studies/prng.md are checkable through the uniform API;
  *  - stream t > 0 of seed j is the generator constructed with j ^ H(t), where H(t) =
  *    Ranhash(t) ^ Ranhash(0) for the 64-bit ones and H(t) = fmix32(lo32 t) (MurmurHash3's
  *    finaliser) for Ranlim32. Both are bijections with H(0) = 0, so the streams of one seed
  *    have distinct NR3 seeds (t < 2^64, resp. t < 2^32), and those seeds are scattered, not
  *    consecutive: NR3's seeding mixes little (Ranq1's state is c ^ j passed through one
  *    xorshift step, a linear map, so the streams of j and j + 1 would differ by a fixed
- *    xorshift sequence; prng.md 9.4 warns against seed + id for such generators). H is a
+ *    xorshift sequence; docs/studies/prng.md warns against seed + id for such generators). H is a
  *    hash, so the streams are random spacing: disjoint with high probability, not by proof
  *    (periods >= 1.8x10^19; 2^18 streams of 2^32 outputs overlap with probability < 2^-13
  *    for Ranq1, far less for the others). Ranlim32's two multiply-with-carry words are not
  *    seeded by NR3 at all, so that half of its output is the same in every stream: a
  *    property of NR3's generator, kept (the thesis's Table 4.2 used it as published);
  *  - the offset is stepped: O(offset).
- * This deviates from prng.md 3.2's Table 4.2 note, which seeds stream t with the t-th child
+ * This deviates from docs/studies/prng.md's Table 4.2 note, which seeds stream t with the t-th child
  * seed of an lf24 root stream: those child seeds are sequential (stream t costs t lf24
  * steps) and take at most 2^24 values (they come from 24-bit outputs), so 2^18 streams would
  * have ~2000 duplicate pairs; and stream 0 could not be NR3(j).
  *
  * Ranhash is counter-based (CXB_RNG_COUNTER): output p of stream t of seed S is
- * Ranhash(Ranhash(S) + t 2^40 + p) mod 2^64 (prng.md 3.2), distinct for t < 2^24,
+ * Ranhash(Ranhash(S) + t 2^40 + p) mod 2^64 (docs/studies/prng.md), distinct for t < 2^24,
  * p < 2^40; any offset costs O(1).
  */
 #ifndef CXB_RNG_NR3_H
@@ -52,7 +52,7 @@
 
 #include "cxb/hd.h"
 
-/* NR3 section 7.1 constants (prng.md 3.2) */
+/* NR3 section 7.1 constants (docs/studies/prng.md) */
 #define CXB_NR3_V0 4101842887655102017ull  /* Ran, Ranq1, Ranq2: initial v */
 #define CXB_NR3_LCG_A 2862933555777941757ull /* Ran: u = a u + c */
 #define CXB_NR3_LCG_C 7046029254386353087ull
@@ -61,7 +61,7 @@
 #define CXB_NR3_DOUB 5.42101086242752217e-20   /* 2^-64, NR3's doub() */
 #define CXB_NR3_DOUB32 2.32830643653869629e-10 /* 2^-32, Ranlim32's doub() */
 
-/* the standard conversions of prng.md 1 */
+/* the standard conversions of docs/studies/prng.md */
 static inline CXB_HD double cxb_nr3_u64_to_f64(uint64_t x)
 {
     return (double)(x >> 11) * (1.0 / 9007199254740992.0);
@@ -168,7 +168,7 @@ static inline CXB_HD uint64_t cxb_ranq1_next_u64(cxb_ranq1_state *s)
     return s->v * CXB_NR3_Q1_MULT;
 }
 
-/* NR3 Ranq1(j). j = 4101842887655102017 zeroes the state (outputs 0 for ever; prng.md 9.4):
+/* NR3 Ranq1(j). j = 4101842887655102017 zeroes the state (outputs 0 for ever; docs/studies/prng.md):
  * NR3 does the same, so it is kept; the stream seeds of cxb_ranq1_init hit it only if the
  * caller's seed does for stream 0. */
 static inline CXB_HD void cxb_ranq1_seed(cxb_ranq1_state *s, uint64_t j)
@@ -289,7 +289,7 @@ static inline CXB_HD double cxb_ranlim32_next_native(cxb_ranlim32_state *s)
     return CXB_NR3_DOUB32 * (double)cxb_ranlim32_next_u32(s);
 }
 
-/* two draws, first in the high half (prng.md 5.3) */
+/* two draws, first in the high half (docs/studies/prng.md) */
 static inline CXB_HD uint64_t cxb_ranlim32_next_u64(cxb_ranlim32_state *s)
 {
     uint64_t hi = cxb_ranlim32_next_u32(s);
@@ -351,12 +351,12 @@ static inline CXB_HD double cxb_ranhash_next_f64(cxb_ranhash_state *s)
 }
 
 #ifdef __cplusplus /* nvcc compiles this header as C++ */
-static_assert(sizeof(cxb_ran_state) == 24, "Ran: 24 bytes (prng.md 6.3)");
+static_assert(sizeof(cxb_ran_state) == 24, "Ran: 24 bytes (docs/studies/prng.md)");
 static_assert(sizeof(cxb_ranq1_state) == 8, "Ranq1: 8 bytes");
 static_assert(sizeof(cxb_ranq2_state) == 16, "Ranq2: 16 bytes");
 static_assert(sizeof(cxb_ranlim32_state) == 16, "Ranlim32: 16 bytes");
 #else
-_Static_assert(sizeof(cxb_ran_state) == 24, "Ran: 24 bytes (prng.md 6.3)");
+_Static_assert(sizeof(cxb_ran_state) == 24, "Ran: 24 bytes (docs/studies/prng.md)");
 _Static_assert(sizeof(cxb_ranq1_state) == 8, "Ranq1: 8 bytes");
 _Static_assert(sizeof(cxb_ranq2_state) == 16, "Ranq2: 16 bytes");
 _Static_assert(sizeof(cxb_ranlim32_state) == 16, "Ranlim32: 16 bytes");

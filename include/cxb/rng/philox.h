@@ -125,7 +125,7 @@ static inline CXB_HD void cxb_philox4x32_init(cxb_philox4x32_state *s, uint64_t 
 /* Word `lane` (0..3) of a block, by selects: indexing the array with a run-time lane makes
  * nvcc keep the block in local memory (a stack frame per thread, a store of four words and a
  * load per draw), which held a device-API kernel drawing 64 words a thread to 202 G/s against
- * curand()'s 360 on the H100 (results/h100-sxm/README.md, session 2026-11-24b). */
+ * curand()'s 360 on the H100 (results/h100-sxm/README.md). */
 static inline CXB_HD uint32_t cxb_philox4x32_word(cxb_philox4x32_ctr b, uint32_t lane)
 {
     uint32_t lo = lane & 1u ? b.v[1] : b.v[0], hi = lane & 1u ? b.v[3] : b.v[2];

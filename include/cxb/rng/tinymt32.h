@@ -6,17 +6,17 @@
  * tinymt32_init_by_array, period certification; MIN_LOOP = PRE_LOOP = 8), known answers in
  * tinymt/check32.out.txt. Spec: shared/spec/prng.md sections 3.10, 5.1, 5.3.
  *
- * Parameters (mat1, mat2, tmat) are a separate struct (prng.md 5.3); the state carries a copy,
+ * Parameters (mat1, mat2, tmat) are a separate struct (docs/studies/prng.md); the state carries a copy,
  * as the reference's tinymt32_t does (16 bytes of state + 12 of parameters), so a thread's
  * generator is self-contained in registers. The default set (row 0 of the DC file) is built
  * in; other sets are a run-time input (cxb/rng/tinymt32_dc.h reads TinyMT's DC files).
  *
- * Outputs: next_u32 = tinymt32_generate_uint32; next_f32 = (x >> 8) 2^-24 (prng.md 1; the
+ * Outputs: next_u32 = tinymt32_generate_uint32; next_f32 = (x >> 8) 2^-24 (docs/studies/prng.md; the
  * reference's generate_float is x * 2^-32 in float, which rounds instead of truncating:
  * cxb_tinymt32_ref_float keeps it for the check32 vector); next_f64 = (x64 >> 11) 2^-53 of
- * two draws, first in the high half (prng.md 5.3).
+ * two draws, first in the high half (docs/studies/prng.md).
  *
- * Streams [C] (prng.md 5.1):
+ * Streams [C] (docs/studies/prng.md):
  *  - with the default set (cxb_tinymt32_init, the uniform API of cxb/rng/all.h): stream 0
  *    of a seed below 2^32 is tinymt32_init(seed), so check32.out.txt applies; any other
  *    (seed, stream) is tinymt32_init_by_array({lo32 seed, hi32 seed, lo32 stream,
@@ -29,7 +29,7 @@
  *    characteristic polynomials) seeded alike, and K = 1 with the default set is exactly
  *    the uniform API;
  *  - the offset is stepped: O(offset). TinyMT's jump polynomials (reference jump/) are not
- *    implemented (optional in prng.md 3.10).
+ *    implemented (optional in docs/studies/prng.md).
  */
 #ifndef CXB_RNG_TINYMT32_H
 #define CXB_RNG_TINYMT32_H

@@ -1,5 +1,5 @@
 /* cxb/rng/tinymt32_dc.h - reading TinyMT32 parameter sets made by TinyMT's dynamic creator
- * (prng.md 1 "TinyMT32 DC sets are a run-time input file", 3.10, 5.1 parameterisation).
+ * (docs/studies/prng.md "TinyMT32 DC sets are a run-time input file", 3.10, 5.1 parameterisation).
  *
  * Format (MersenneTwister-Lab/TinyMT opencl/tinymt32dc.0.2000.txt, read there by
  * opencl/file_reader.cpp): lines starting with '#' are comments; every other line is one set,

@@ -13,14 +13,14 @@
  *
  * Stream (cxb_xorwow_init): exactly curand_init(seed, subsequence, offset, &state):
  *  - seed: cuRAND's salts and odd multipliers (below); seed 0 does NOT give Marsaglia's
- *    published state, whatever cuRAND's header comment says (prng.md 3.6, 9.3);
+ *    published state, whatever cuRAND's header comment says (docs/studies/prng.md);
  *  - subsequence: v <- M^(2^67 subsequence) v. d is unchanged because 362437 2^67 is 0 mod
  *    2^32. cuRAND applies precomputed tables of M^(2^67 4^i) for i < 32, i.e. the exact power
  *    for every 64-bit subsequence; we get the same power by squaring;
  *  - offset: v <- M^offset v, d += 362437 offset (cuRAND truncates offset to 32 bits for d,
  *    the same thing mod 2^32).
  *
- * Jump cost. cxbench does not copy cuRAND's tables (prng.md 3.6); this header builds the
+ * Jump cost. cxbench does not copy cuRAND's tables (docs/studies/prng.md); this header builds the
  * powers it needs on the fly by repeated squaring. A matrix is 160 columns of five words
  * (3,200 bytes); one squaring is 160 matrix-vector products, i.e. 160 x 160 x 5 = 128,000
  * word XOR/AND operations (about 0.05-0.1 ms on one CPU core). Hence:
@@ -178,7 +178,7 @@ static inline CXB_HD void cxb_xorwow_skip_subsequence(cxb_xorwow_state *s, uint6
     cxb_xorwow_apply_pow(s->v, CXB_XORWOW_SUBSEQ_LOG2, n);
 }
 
-/* Skip hi 2^64 + lo outputs (prng.md 5.3's 128-bit jump). 362437 2^64 is 0 mod 2^32, so
+/* Skip hi 2^64 + lo outputs (docs/studies/prng.md's 128-bit jump). 362437 2^64 is 0 mod 2^32, so
  * only lo moves d. */
 static inline CXB_HD void cxb_xorwow_jump(cxb_xorwow_state *s, uint64_t hi, uint64_t lo)
 {

@@ -1,4 +1,4 @@
-# plots/prng/standalone/repro_matrix.gp - Figure R1 (prng.md 6.4): reproducibility across
+# plots/prng/standalone/repro_matrix.gp - Figure R1 (docs/studies/prng.md): reproducibility across
 # decompositions, Passerat-Palmbach's requirement 4 made empirical. A heat map: one row
 # per generator x technique (plus each generator's per-worker row, the ThreadLocalRandom
 # pitfall), one column per decomposition (seq, pthreads P, CUDA blocks x threads), the

@@ -1,5 +1,5 @@
 /* tests/prng/quality/battery.c - the tests of the in-house battery and the CI list of them
- * (prng.md 7.2; sources and deviations in battery.h). Every test allocates what it needs,
+ * (docs/studies/prng.md; sources and deviations in battery.h). Every test allocates what it needs,
  * returns NaN if it cannot (a NaN verdict is a fail, never a silent pass), and frees it. */
 #include "battery.h"
 
@@ -409,7 +409,7 @@ double cxq_lincomp(const cxq_source *src, uint64_t n, unsigned bit, uint64_t *lc
     return cxq_p_discrete(ge, le);
 }
 
-/* ---- the CI battery (prng.md 7.2's table, sized for seconds per generator) ---- */
+/* ---- the CI battery (docs/studies/prng.md's table, sized for seconds per generator) ---- */
 
 static double t_mean(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_mean(s, 1u << 22); }
 static double t_variance(const cxq_source *s, uint64_t sb) { (void)sb; return cxq_variance(s, 1u << 22); }

@@ -1,4 +1,4 @@
-/* tests/prng/quality/battery.h - cxbench's in-house statistical battery (prng.md 7.2): small,
+/* tests/prng/quality/battery.h - cxbench's in-house statistical battery (docs/studies/prng.md): small,
  * deterministic versions of the TestU01 / Diehard tests that separate the good generators
  * from the negative controls, sized for CI. Each test reads 32-bit words from a source
  * and returns one p-value (pvalue.h's convention: right tail, both ends suspicious).
@@ -104,7 +104,7 @@ extern const cxq_test cxq_battery[];
 extern const unsigned cxq_battery_count;
 
 /* The linear-complexity sequence length for a generator of `state_bits` bits of state:
- * 2 state_bits + 1000 (prng.md 7.2), at least 4000. */
+ * 2 state_bits + 1000 (docs/studies/prng.md), at least 4000. */
 uint64_t cxq_lincomp_length(uint64_t state_bits);
 
 #endif

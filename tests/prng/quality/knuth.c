@@ -1,5 +1,5 @@
 /* tests/prng/quality/knuth.c - the poker, coupon-collector, maximum-of-t and random-walk tests of
- * the in-house battery (prng.md 7.2: "simple poker, coupon collector, MaxOft ...
+ * the in-house battery (docs/studies/prng.md: "simple poker, coupon collector, MaxOft ...
  * SmallCrush-like" and "random walk").
  *
  * Sources: D. E. Knuth, TAOCP vol. 2, 3rd ed., 3.3.2 D (poker, in its simpler form that

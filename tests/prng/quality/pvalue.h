@@ -1,11 +1,11 @@
 /* tests/prng/quality/pvalue.h - the distributions the in-house quality battery turns its
- * statistics into p-values with (prng.md 7.2): chi-square, normal, Poisson, binomial,
+ * statistics into p-values with (docs/studies/prng.md): chi-square, normal, Poisson, binomial,
  * GF(2) matrix ranks and the linear complexity of a random bit sequence.
  *
  * Convention (TestU01's, L'Ecuyer and Simard 2007, section 2.2): a p-value is the
  * right-tail probability P(X >= x) of the statistic; near 0 means "too large", near 1
  * "too small" (or, for a chi-square, a fit too good to be random). Both ends are
- * suspicious; cxq_verdict applies prng.md 7.2's thresholds. For a discrete statistic with
+ * suspicious; cxq_verdict applies docs/studies/prng.md's thresholds. For a discrete statistic with
  * atoms, cxq_p_discrete returns P(X >= x) when that is the smaller tail and
  * 1 - P(X <= x) otherwise, so that a typical value never lands near 0 or 1.
  */
@@ -87,7 +87,7 @@ int cxq_walk_prob(unsigned L, int stat, double *prob);
 
 typedef enum { CXQ_PASS, CXQ_SUSPECT, CXQ_FAIL } cxq_verdict_t;
 
-/* prng.md 7.2 (Passerat-Palmbach's classification): p in [0.001, 0.999] pass; p < 1e-10 or
+/* docs/studies/prng.md (Passerat-Palmbach's classification): p in [0.001, 0.999] pass; p < 1e-10 or
  * p > 1 - 1e-10 fail; otherwise suspect. NaN is a fail (a test that cannot compute). */
 cxq_verdict_t cxq_verdict(double p);
 const char *cxq_verdict_name(cxq_verdict_t v);

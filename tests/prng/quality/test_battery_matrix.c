@@ -1,12 +1,12 @@
-/* prng_battery_matrix: the gate of prng.md 7.2 - the in-house battery (battery.h) on every
+/* prng_battery_matrix: the gate of docs/studies/prng.md - the in-house battery (battery.h) on every
  * generator of CXB_RNG_LIST (cxb/rng/all.h) and every negative control of
  * CXB_RNG_CONTROLS (cxb/rng/controls.h), compared with the expected verdict matrix
  * tests/prng/quality/expected.txt. The test fails when an observed verdict differs from the
  * expected one in either direction, and when a negative control does not fail one of its
- * designated tests (the table at the end of prng.md 7.2, built in below so that editing
+ * designated tests (the table at the end of docs/studies/prng.md, built in below so that editing
  * expected.txt cannot silence a control).
  *
- * Configurations (prng.md 7.3): "s1", one stream (cxb_g_init(seed, 0, 0)); "iN cC", N = 64
+ * Configurations (docs/studies/prng.md): "s1", one stream (cxb_g_init(seed, 0, 0)); "iN cC", N = 64
  * or 1024 streams cxb_g_init(seed, k, 0), k < N (the generator's own distribution
  * method), read round robin C = 1 or 3 words at a time. Controls run s1 only.
  * Then every distribution technique the generator offers (cxb/rng/dist.h: split, spacing,
@@ -21,7 +21,7 @@
  * param's keys and parameter sets) run the whole battery. One interleaved configuration
  * per technique keeps CI within budget.
  *
- * Verdicts (prng.md 7.2): each test runs once on the configuration's continuing stream
+ * Verdicts (docs/studies/prng.md): each test runs once on the configuration's continuing stream
  * (seed 12345); a suspect p is re-run once on a fresh source of the next seed (12346);
  * suspect twice, or a fail p either time, is a fail. Everything is deterministic.
  *
@@ -72,7 +72,7 @@ static const gen gens[] = {CXB_RNG_LIST(ENTRY) CXB_RNG_CONTROLS(CENTRY)};
 #undef CENTRY
 static const unsigned ngens = sizeof gens / sizeof gens[0];
 
-/* prng.md 7.2: the test(s) each negative control must fail ("|" = any of them). */
+/* docs/studies/prng.md: the test(s) each negative control must fail ("|" = any of them). */
 static const struct {
     const char *control;
     const char *tests;
@@ -274,7 +274,7 @@ static void run_config(const gen *g, const char *config, unsigned n, unsigned c,
         const cxq_test *t = &cxq_battery[i];
         double p1 = t->run(&src, state_bits), p2 = NAN;
         cxq_verdict_t v = cxq_verdict(p1);
-        if (v == CXQ_SUSPECT) { /* prng.md 7.2: once more with the next fixed seed */
+        if (v == CXQ_SUSPECT) { /* docs/studies/prng.md: once more with the next fixed seed */
             cxq_source src2;
             if (source_open(&y, &src2, g, n, c, dist, SEED + 1)) {
                 ++errors;

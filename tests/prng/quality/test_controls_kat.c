@@ -1,5 +1,5 @@
 /* prng_controls_kat: the negative-control generators of cxb/rng/controls.h against the known
- * answers of prng.md 3.11 (java.util.Random(0), Park-Miller's 10000th state, taus88's
+ * answers of docs/studies/prng.md (java.util.Random(0), Park-Miller's 10000th state, taus88's
  * published triple), XORWOW's published Marsaglia-state outputs minus their Weyl terms
  * (3.6), the RANMAR reference outputs (3.1.3, 3.1.6) and, for the additive LFGs that have no
  * published vector, their defining recurrence recomputed here from a Philox table fill. */
@@ -30,7 +30,7 @@ static void offsets_agree(void)
 
 int main(void)
 {
-    /* java.util.Random(0).nextInt() x 3 (prng.md 3.11) */
+    /* java.util.Random(0).nextInt() x 3 (docs/studies/prng.md) */
     cxb_lcg48_state l;
     cxb_lcg48_init(&l, 0, 0, 0);
     CHECK((int32_t)cxb_lcg48_next_u32(&l) == -1155484576);
@@ -55,18 +55,18 @@ int main(void)
     CHECK(cxb_taus88_next_u32(&t) == 468047577u);
 
     /* xorshift160 = XORWOW without d: from Marsaglia's 2003 state, XORWOW's published
-     * outputs (prng.md 3.6) minus d_n = 6615241 + 362437 (n + 1) */
+     * outputs (docs/studies/prng.md) minus d_n = 6615241 + 362437 (n + 1) */
     static const uint32_t xorwow_kat[5] = {246875399u, 3690007200u, 1264581005u, 3906711041u, 1866187943u};
     cxb_xorshift160_state xs = {{123456789u, 362436069u, 521288629u, 88675123u, 5783321u}};
     for (uint32_t n = 0; n < 5; ++n)
         CHECK(cxb_xorshift160_next_u32(&xs) == xorwow_kat[n] - (6615241u + 362437u * (n + 1)));
-    /* and its streams are XORWOW's (curand_init(1234, 0, 0) from prng.md 3.6) */
+    /* and its streams are XORWOW's (curand_init(1234, 0, 0) from docs/studies/prng.md) */
     cxb_xorshift160_init(&xs, 1234, 0, 0);
     cxb_xorwow_state w;
     cxb_xorwow_init(&w, 1234, 0, 0);
     CHECK(cxb_xorshift160_next_u32(&xs) == 624778773u - (w.d + 362437u));
 
-    /* ranmar32 = RANMAR's 24-bit outputs << 8 (prng.md 3.1.3 seed S = 54,217,137 is
+    /* ranmar32 = RANMAR's 24-bit outputs << 8 (docs/studies/prng.md seed S = 54,217,137 is
      * (1802, 9373); 3.1.6 first five; 3.1.3 stream 1's first three) */
     static const uint32_t r0[5] = {1952718u, 16187443u, 14813785u, 7054599u, 8319089u};
     static const uint32_t r1[3] = {65637u, 13037607u, 4652588u};

@@ -139,7 +139,7 @@ int main(void)
     p = cxq_birthday(&good, 50, 512, 0, 24, 1);
     CHECK_MSG(cxq_verdict(p) == CXQ_PASS, "philox birthday p %g", p);
 
-    /* verdict thresholds (prng.md 7.2) */
+    /* verdict thresholds (docs/studies/prng.md) */
     CHECK(cxq_verdict(0.5) == CXQ_PASS && cxq_verdict(0.001) == CXQ_PASS && cxq_verdict(0.999) == CXQ_PASS);
     CHECK(cxq_verdict(0.0009) == CXQ_SUSPECT && cxq_verdict(0.9991) == CXQ_SUSPECT);
     CHECK(cxq_verdict(1e-11) == CXQ_FAIL && cxq_verdict(1.0) == CXQ_FAIL && cxq_verdict(NAN) == CXQ_FAIL);
