@@ -128,6 +128,14 @@ int cxb_timing_disarm(cxb_timing *t, int64_t *spin_ns)
 
 void cxb_timing_destroy(cxb_timing *t) { (void)t; }
 
+cxb_status cxb_cuda_stream_create(void **stream)
+{
+    *stream = NULL;
+    return cxb_fail(CXB_ERESOURCE, "cuda: " NO_CUDA);
+}
+
+void cxb_cuda_stream_destroy(void *stream) { (void)stream; }
+
 cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out)
 {
     (void)o;

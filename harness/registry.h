@@ -36,6 +36,10 @@ typedef struct cxb_env {
     /* the harness's timing handle of a CUDA row (cxb/core/cuda.h: the pre-sample spin its first
      * timed phase queues on its stream); NULL for other rows and for CXB_TIMING_SYNC ones */
     struct cxb_timing *timing;
+    /* the CUDA stream (a cudaStream_t) a CUDA row queues all its work on, created by the runner
+     * for the point (cxb_cuda_stream_create) and destroyed after teardown: the row creates none.
+     * NULL (callers outside the runner, tests) means CUDA's default stream. */
+    void *stream;
 } cxb_env;
 
 /* A descriptor is written with designated initialisers; its study, algorithm and variant are

@@ -549,13 +549,17 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
     cxb_timing timing;
     cxb_timing_init(&timing);
     envv.timing = may_queue ? &timing : NULL;
+    /* the point's stream: every CUDA row queues its work on the stream the runner gives it */
+    envv.stream = NULL;
+    if (cuda_row && (st = cxb_cuda_stream_create(&envv.stream)) != CXB_OK)
+        return point_error(pt, st, "");
     const cxb_env *env = &envv;
     /* the binding the point's workers ran under, per sample (a pthreads row only: the others
      * do their timed work outside the pool) */
     const char *bind = im->backend == CXB_BACKEND_PTHREADS ? cxb_bind_policy_name(pools->bind) : "";
     st = im->setup(&pt->params, env, &ctx);
     if (st != CXB_OK) {
-        cxb_timing_destroy(&timing);
+        cxb_timing_destroy(&timing), cxb_cuda_stream_destroy(envv.stream);
         return point_error(pt, st, "");
     }
     cxb_phases ph;
@@ -569,13 +573,13 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
     const int stream_spin = may_queue && cxb_timing_disarm(&timing, NULL);
     if (st != CXB_OK) {
         im->teardown(ctx);
-        cxb_timing_destroy(&timing);
+        cxb_timing_destroy(&timing), cxb_cuda_stream_destroy(envv.stream);
         return point_error(pt, st, "");
     }
     st = im->verify(ctx);
     if (st != CXB_OK) {
         im->teardown(ctx);
-        cxb_timing_destroy(&timing);
+        cxb_timing_destroy(&timing), cxb_cuda_stream_destroy(envv.stream);
         return point_error(pt, CXB_EFAIL, "verification failed: ");
     }
     uint64_t verified_sum = im->checksum(ctx);
@@ -587,7 +591,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
     cxb_params_u64(&pt->params, "threads", 1, &threads);
     if (o->instructions) { /* docs/method.md: one callgrind count of the region instead of samples */
         im->teardown(ctx);
-        cxb_timing_destroy(&timing);
+        cxb_timing_destroy(&timing), cxb_cuda_stream_destroy(envv.stream);
         long long ir = 0;
         int64_t t0 = cxb_clock_ns();
         st = cxb_instructions_measure(im, pt->canonical, &ir);
@@ -712,7 +716,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         }
     }
     im->teardown(ctx);
-    cxb_timing_destroy(&timing);
+    cxb_timing_destroy(&timing), cxb_cuda_stream_destroy(envv.stream);
     if (st == CXB_OK && im->backend == CXB_BACKEND_PTHREADS)
         st = pool_note(pools, env->pool);
     if (st != CXB_OK) {

@@ -230,3 +230,25 @@ extern "C" cxb_status cxb_cuda_spin(int64_t ns)
     return CXB_CUDA(cudaDeviceSynchronize());
 }
 
+
+/* ---- the stream the runner hands a CUDA row (cxb_env.stream) ---- */
+
+extern "C" cxb_status cxb_cuda_stream_create(void **stream)
+{
+    *stream = NULL;
+    cxb_status st = device_check(0);
+    if (st != CXB_OK)
+        return st;
+    cudaStream_t s;
+    CXB_CUDA_TRY(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    *stream = s;
+    return CXB_OK;
+}
+
+extern "C" void cxb_cuda_stream_destroy(void *stream)
+{
+    if (!stream)
+        return;
+    cudaStreamSynchronize((cudaStream_t)stream); /* a failed row may have left work queued */
+    cudaStreamDestroy((cudaStream_t)stream);
+}

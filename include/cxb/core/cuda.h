@@ -80,6 +80,12 @@ int cxb_timing_disarm(cxb_timing *t, int64_t *spin_ns);
 /* Frees the events. */
 void cxb_timing_destroy(cxb_timing *t);
 
+/* The stream the runner hands a CUDA row (cxb_env.stream, harness/registry.h): a non-blocking
+ * stream of device 0, so that no other stream's work serialises with the row's. *stream is a
+ * cudaStream_t. Without CUDA: CXB_ERESOURCE. Destroy waits for the stream's work first. */
+cxb_status cxb_cuda_stream_create(void **stream);
+void cxb_cuda_stream_destroy(void *stream);
+
 #ifdef __cplusplus
 }
 #endif
