@@ -144,17 +144,19 @@ cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_ed
                     cxb_gen_model_name(s->model));
 }
 
-cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats)
+cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats,
+                          const cxb_cuda_exec *ex)
 {
-    (void)p, (void)v;
+    (void)p, (void)v, (void)ex;
     memset(out, 0, sizeof *out);
     memset(stats, 0, sizeof *stats);
     return cxb_fail(CXB_ERESOURCE, "graphgen.alpha: " NO_CUDA);
 }
 
-cxb_status cxb_ba_cuda(const cxb_ba_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats)
+cxb_status cxb_ba_cuda(const cxb_ba_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats,
+                       const cxb_cuda_exec *ex)
 {
-    (void)p, (void)v;
+    (void)p, (void)v, (void)ex;
     memset(out, 0, sizeof *out);
     memset(stats, 0, sizeof *stats);
     return cxb_fail(CXB_ERESOURCE, "graphgen.ba: " NO_CUDA);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cxb/core/cuda.h"
 #include "cxb/core/status.h"
 #include "cxb/core/timing.h"
 #include "harness/options.h"
@@ -35,12 +36,19 @@ typedef struct cxb_env {
     unsigned threads;      /* its worker count */
     /* the harness's timing handle of a CUDA row (cxb/core/cuda.h: the pre-sample spin its first
      * timed phase queues on its stream); NULL for other rows and for CXB_TIMING_SYNC ones */
-    struct cxb_timing *timing;
+    cxb_timing *timing;
     /* the CUDA stream (a cudaStream_t) a CUDA row queues all its work on, created by the runner
      * for the point (cxb_cuda_stream_create) and destroyed after teardown: the row creates none.
      * NULL (callers outside the runner, tests) means CUDA's default stream. */
     void *stream;
 } cxb_env;
+
+/* The CUDA half of an environment, as a CUDA context's create function takes it. */
+static inline cxb_cuda_exec cxb_env_exec(const cxb_env *env)
+{
+    cxb_cuda_exec x = {env->stream, env->timing};
+    return x;
+}
 
 /* A descriptor is written with designated initialisers; its study, algorithm and variant are
  * the three parts of its id (architecture.md "Identifiers"), never repeated beside it

@@ -14,15 +14,14 @@ void cxb_u32_output_destroy(cxb_u32_output *o)
     if (o->h_out)
         cudaFreeHost(o->h_out);
     cxb_event_timer_destroy(&o->tm);
-    if (o->stream)
-        cudaStreamDestroy(o->stream);
     memset(o, 0, sizeof *o);
 }
 
 cxb_status cxb_u32_output_create(cxb_u32_output *o, uint64_t n, unsigned block, unsigned blocks_per_sm,
-                                 const char *who)
+                                 const char *who, const cxb_cuda_exec *ex)
 {
     memset(o, 0, sizeof *o);
+    o->stream = ex ? (cudaStream_t)ex->stream : 0;
     const char *why = "";
     if (cxb_cuda_device_count(&why) == 0)
         return cxb_fail(CXB_ERESOURCE, "%s: %s", who, why);
@@ -34,9 +33,9 @@ cxb_status cxb_u32_output_create(cxb_u32_output *o, uint64_t n, unsigned block, 
     size_t bytes = (size_t)n * sizeof(uint32_t);
     if ((st = CXB_CUDA(cudaGetDevice(&dev))) != CXB_OK ||
         (st = CXB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev))) != CXB_OK ||
-        (st = CXB_CUDA(cudaStreamCreateWithFlags(&o->stream, cudaStreamNonBlocking))) != CXB_OK ||
         (st = cxb_event_timer_create(&o->tm)) != CXB_OK)
         goto fail;
+    o->tm.timing = ex ? ex->timing : NULL;
     if (bytes > 0 &&
         ((st = CXB_CUDA_ALLOC(cudaMalloc((void **)&o->d_out, bytes), bytes)) != CXB_OK ||
          (st = CXB_CUDA_HOSTALLOC(cudaMallocHost((void **)&o->h_out, bytes), bytes)) != CXB_OK))

@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "cxb/graphgen/models.h"
+#include "cxb/core/cuda.h"
 #include "cxb/graphgen/cuda.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/upload.h"
@@ -208,9 +209,7 @@ typedef struct alpha_dev {
 
 static void alpha_dev_free(alpha_dev *d)
 {
-    if (d->s0)
-        cudaStreamDestroy(d->s0);
-    if (d->s1)
+    if (d->s1) /* s0 is the harness's */
         cudaStreamDestroy(d->s1);
     if (d->ins)
         cudaEventDestroy(d->ins);
@@ -272,7 +271,7 @@ static cxb_status host_insert(alpha_dev *d, uint32_t x, cxb_vid v, cxb_vid w, ui
 }
 
 extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out,
-                                     cxb_gg_cuda_stats *stats)
+                                     cxb_gg_cuda_stats *stats, const cxb_cuda_exec *ex)
 {
     memset(out, 0, sizeof *out);
     memset(stats, 0, sizeof *stats);
@@ -309,8 +308,8 @@ extern "C" cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v
         if ((st = gg_set_heap(want, &stats->heap_mb)) != CXB_OK)
             goto fail;
     }
-    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s0, cudaStreamNonBlocking))) != CXB_OK ||
-        (st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s1, cudaStreamNonBlocking))) != CXB_OK ||
+    d.s0 = ex ? (cudaStream_t)ex->stream : 0;
+    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s1, cudaStreamNonBlocking))) != CXB_OK ||
         (st = CXB_CUDA(cudaEventCreateWithFlags(&d.ins, cudaEventDisableTiming))) != CXB_OK ||
         (v == CXB_GG_CUDAPOOL && (st = gg_pool_get(&d.pool)) != CXB_OK))
         goto fail;

@@ -31,6 +31,7 @@
 #include <time.h>
 
 #include "cxb/graphgen/models.h"
+#include "cxb/core/cuda.h"
 #include "cxb/graphgen/cuda.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/common/upload.h"
@@ -210,8 +211,8 @@ typedef struct ba_dev {
 
 static void ba_dev_free(ba_dev *d)
 {
-    cudaStream_t ss[3] = {d->s0, d->s1, d->s2};
-    for (int i = 0; i < 3; ++i)
+    cudaStream_t ss[2] = {d->s1, d->s2}; /* s0 is the harness's */
+    for (int i = 0; i < 2; ++i)
         if (ss[i])
             cudaStreamDestroy(ss[i]);
     cudaEvent_t ev[3] = {d->sorted, d->e1, d->e2};
@@ -250,7 +251,7 @@ static uint32_t round_up(uint32_t v, uint32_t x)
 }
 
 extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cxb_adjlists *out,
-                                  cxb_gg_cuda_stats *stats)
+                                  cxb_gg_cuda_stats *stats, const cxb_cuda_exec *ex)
 {
     memset(out, 0, sizeof *out);
     memset(stats, 0, sizeof *stats);
@@ -287,8 +288,8 @@ extern "C" cxb_status cxb_ba_cuda(const cxb_ba_params *pin, cxb_gg_variant v, cx
         if ((st = gg_set_heap(want, &stats->heap_mb)) != CXB_OK)
             goto fail;
     }
-    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s0, cudaStreamNonBlocking))) != CXB_OK ||
-        (st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s1, cudaStreamNonBlocking))) != CXB_OK ||
+    d.s0 = ex ? (cudaStream_t)ex->stream : 0;
+    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s1, cudaStreamNonBlocking))) != CXB_OK ||
         (st = CXB_CUDA(cudaStreamCreateWithFlags(&d.s2, cudaStreamNonBlocking))) != CXB_OK ||
         (st = CXB_CUDA(cudaEventCreateWithFlags(&d.sorted, cudaEventDisableTiming))) != CXB_OK ||
         (st = CXB_CUDA(cudaEventCreateWithFlags(&d.e1, cudaEventDisableTiming))) != CXB_OK ||

@@ -101,8 +101,6 @@ extern "C" void cxb_malloc_cuda_destroy(cxb_malloc_cuda *m)
         cudaMemPoolSetAttribute(m->pool, cudaMemPoolAttrReleaseThreshold, &m->old_threshold);
     }
     cxb_event_timer_destroy(&m->tm);
-    if (m->stream)
-        cudaStreamDestroy(m->stream);
     cudaFree(m->d_mem);
     cudaFree(m->d_fail);
     cudaFree(m->arena);
@@ -149,7 +147,8 @@ static cxb_status set_heap(uint64_t heap_mb)
 }
 
 extern "C" cxb_status cxb_malloc_cuda_create(cxb_malloc_cuda **out, cxb_malloc_kind kind,
-                                             const cxb_malloc_job *job, uint64_t heap_mb, int warm)
+                                             const cxb_malloc_job *job, uint64_t heap_mb, int warm,
+                                             const cxb_cuda_exec *ex)
 {
     *out = NULL;
     if (kind == CXB_MALLOC_DEVICE && (heap_mb == 0 || heap_mb > ((uint64_t)1 << 20)))
@@ -165,6 +164,7 @@ extern "C" cxb_status cxb_malloc_cuda_create(cxb_malloc_cuda **out, cxb_malloc_k
     m->kind = kind;
     m->job = *job;
     m->warm = warm;
+    m->stream = ex ? (cudaStream_t)ex->stream : 0; /* the harness's, not owned */
     const uint64_t calls = job->calls;
     cxb_status st = CXB_OK;
     m->h_ptrs = (uint64_t *)calloc(calls, sizeof *m->h_ptrs);
@@ -174,9 +174,8 @@ extern "C" cxb_status cxb_malloc_cuda_create(cxb_malloc_cuda **out, cxb_malloc_k
     if (st == CXB_OK && kind == CXB_MALLOC_DEVICE)
         st = set_heap(heap_mb); /* before anything else touches the context's heap */
     if (st == CXB_OK)
-        st = CXB_CUDA(cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking));
-    if (st == CXB_OK)
         st = cxb_event_timer_create(&m->tm);
+    m->tm.timing = ex ? ex->timing : NULL;
     if (st == CXB_OK && (kind == CXB_MALLOC_DEVICE || kind == CXB_MALLOC_ARENA)) {
         st = CXB_CUDA_ALLOC(cudaMalloc((void **)&m->d_mem, calls * sizeof(void *)), calls * sizeof(void *));
         if (st == CXB_OK)

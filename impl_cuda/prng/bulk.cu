@@ -305,15 +305,10 @@ struct cxb_bulk_cuda {
     uint64_t active, items;
     unsigned grid;
     size_t result_bytes;
-    cudaStream_t stream;
+    cudaStream_t stream; /* the harness's (cxb_cuda_exec), not owned */
     cxb_event_timer tm;
     void *d_states, *d_out, *h_out;
 };
-
-extern "C" void cxb_bulk_cuda_set_timing(cxb_bulk_cuda *c, cxb_timing *timing)
-{
-    c->tm.timing = timing;
-}
 
 extern "C" void cxb_bulk_cuda_destroy(cxb_bulk_cuda *c)
 {
@@ -328,13 +323,11 @@ extern "C" void cxb_bulk_cuda_destroy(cxb_bulk_cuda *c)
     if (c->h_out)
         cudaFreeHost(c->h_out);
     cxb_event_timer_destroy(&c->tm);
-    if (c->stream)
-        cudaStreamDestroy(c->stream);
     free(c);
 }
 
 extern "C" cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **out, const cxb_bulk_spec *spec, const void *states,
-                                           unsigned spm, cxb_phases *setup)
+                                           unsigned spm, const cxb_cuda_exec *ex, cxb_phases *setup)
 {
     *out = NULL;
     if (setup)
@@ -364,9 +357,10 @@ extern "C" cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **out, const cxb_bulk_s
     int64_t t0 = cxb_clock_ns();
     if ((st = CXB_CUDA(cudaGetDevice(&dev))) != CXB_OK ||
         (st = CXB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev))) != CXB_OK ||
-        (st = CXB_CUDA(cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking))) != CXB_OK ||
         (st = cxb_event_timer_create(&c->tm)) != CXB_OK)
         goto fail;
+    c->stream = ex ? (cudaStream_t)ex->stream : 0;
+    c->tm.timing = ex ? ex->timing : NULL;
     if (state_bytes && (st = CXB_CUDA_ALLOC(cudaMalloc(&c->d_states, state_bytes), state_bytes)) != CXB_OK)
         goto fail;
     if (c->result_bytes &&

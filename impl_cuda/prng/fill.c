@@ -9,7 +9,7 @@ cxb_status cxb_bulk_fill_cuda(const cxb_bulk_spec *spec, const void *states, uin
                               uint32_t *out)
 {
     cxb_bulk_cuda *cuda = NULL;
-    cxb_status st = cxb_bulk_cuda_create(&cuda, spec, states, 0, NULL);
+    cxb_status st = cxb_bulk_cuda_create(&cuda, spec, states, 0, NULL, NULL);
     if (st == CXB_OK && (st = cxb_bulk_cuda_run(cuda, NULL)) == CXB_OK)
         memcpy(out, (const uint32_t *)cxb_bulk_cuda_out(cuda) + offset, (size_t)count * sizeof *out);
     cxb_bulk_cuda_destroy(cuda);

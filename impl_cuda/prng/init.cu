@@ -230,11 +230,6 @@ static __global__ void __launch_bounds__(INIT_BLOCK)
 
 /* ---- host side ---- */
 
-extern "C" void cxb_init_cuda_set_timing(cxb_init_cuda *c, cxb_timing *timing)
-{
-    c->timing = timing;
-}
-
 extern "C" void cxb_init_cuda_destroy(cxb_init_cuda *c)
 {
     if (!c)
@@ -248,8 +243,6 @@ extern "C" void cxb_init_cuda_destroy(cxb_init_cuda *c)
     for (int i = 0; i < 3; ++i)
         if (c->ev[i])
             cudaEventDestroy(c->ev[i]);
-    if (c->stream)
-        cudaStreamDestroy(c->stream);
     free(c);
 }
 
@@ -339,7 +332,8 @@ static cxb_status upload_tables(cxb_init_cuda *c, cxb_phases *setup)
 }
 
 extern "C" cxb_status cxb_init_cuda_create(cxb_init_cuda **out, cxb_init_gen gen, cxb_init_method method,
-                                           uint64_t seed, uint64_t threads, uint64_t k, cxb_phases *setup)
+                                           uint64_t seed, uint64_t threads, uint64_t k, const cxb_cuda_exec *ex,
+                                           cxb_phases *setup)
 {
     *out = NULL;
     if (setup)
@@ -359,6 +353,8 @@ extern "C" cxb_status cxb_init_cuda_create(cxb_init_cuda **out, cxb_init_gen gen
     c->seed = seed;
     c->threads = threads;
     c->k = k;
+    c->stream = ex ? (cudaStream_t)ex->stream : 0; /* the harness's, not owned */
+    c->timing = ex ? ex->timing : NULL;
     int ours = method == CXB_INIT_TABLES;
     switch (gen) {
     case CXB_INIT_XORWOW:
@@ -382,8 +378,7 @@ extern "C" cxb_status cxb_init_cuda_create(cxb_init_cuda **out, cxb_init_gen gen
     int64_t t0 = cxb_clock_ns();
     size_t sbytes = (size_t)threads * c->state_bytes, obytes = (size_t)threads * k * sizeof(uint32_t);
     if ((st = CXB_CUDA(cudaGetDevice(&dev))) != CXB_OK ||
-        (st = CXB_CUDA(cudaDeviceGetAttribute(&c->sms, cudaDevAttrMultiProcessorCount, dev))) != CXB_OK ||
-        (st = CXB_CUDA(cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking))) != CXB_OK)
+        (st = CXB_CUDA(cudaDeviceGetAttribute(&c->sms, cudaDevAttrMultiProcessorCount, dev))) != CXB_OK)
         goto fail;
     for (int i = 0; i < 3; ++i)
         if ((st = CXB_CUDA(cudaEventCreate(&c->ev[i]))) != CXB_OK)

@@ -70,11 +70,11 @@ static cxb_status init_setup(const cxb_params *p, const cxb_env *env, cxb_init_g
     c->seed = seed;
     c->threads = threads;
     c->k = k;
-    if ((st = cxb_init_cuda_create(&c->cuda, gen, c->method, seed, threads, k, &c->setup)) != CXB_OK) {
+    const cxb_cuda_exec ex = cxb_env_exec(env);
+    if ((st = cxb_init_cuda_create(&c->cuda, gen, c->method, seed, threads, k, &ex, &c->setup)) != CXB_OK) {
         free(c);
         return st;
     }
-    cxb_init_cuda_set_timing(c->cuda, env->timing);
     *out = c;
     return CXB_OK;
 }
@@ -272,7 +272,7 @@ static cxb_status check_xorwow_tables(const init_ctx *c)
 static cxb_status check_against_curand(const init_ctx *c)
 {
     cxb_init_cuda *ref = NULL;
-    cxb_status st = cxb_init_cuda_create(&ref, c->gen, CXB_INIT_CURAND_SUBSEQ, c->seed, c->threads, c->k, NULL);
+    cxb_status st = cxb_init_cuda_create(&ref, c->gen, CXB_INIT_CURAND_SUBSEQ, c->seed, c->threads, c->k, NULL, NULL);
     if (st == CXB_OK)
         st = cxb_init_cuda_run(ref, NULL);
     uint64_t chunk = c->threads < CMP_CHUNK ? c->threads : CMP_CHUNK;
@@ -386,11 +386,11 @@ static cxb_status jcuda_setup(const cxb_params *p, const cxb_env *env, cxb_jump_
     c->d = d;
     c->threads = n;
     c->seed = seed;
-    if ((st = cxb_jump_cuda_create(&c->cuda, method, seed, n, d.w)) != CXB_OK) {
+    const cxb_cuda_exec ex = cxb_env_exec(env);
+    if ((st = cxb_jump_cuda_create(&c->cuda, method, seed, n, d.w, &ex)) != CXB_OK) {
         free(c);
         return st;
     }
-    cxb_jump_cuda_set_timing(c->cuda, env->timing);
     *out = c;
     return CXB_OK;
 }

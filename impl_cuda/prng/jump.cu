@@ -75,11 +75,6 @@ static __global__ void __launch_bounds__(JUMP_BLOCK)
     }
 }
 
-extern "C" void cxb_jump_cuda_set_timing(cxb_jump_cuda *c, cxb_timing *timing)
-{
-    c->timing = timing;
-}
-
 extern "C" void cxb_jump_cuda_destroy(cxb_jump_cuda *c)
 {
     if (!c)
@@ -91,13 +86,12 @@ extern "C" void cxb_jump_cuda_destroy(cxb_jump_cuda *c)
     for (int i = 0; i < 2; ++i)
         if (c->ev[i])
             cudaEventDestroy(c->ev[i]);
-    if (c->stream)
-        cudaStreamDestroy(c->stream);
     free(c);
 }
 
 extern "C" cxb_status cxb_jump_cuda_create(cxb_jump_cuda **out, cxb_jump_method method, uint64_t seed,
-                                           uint64_t threads, const uint64_t distance[4])
+                                           uint64_t threads, const uint64_t distance[4],
+                                           const cxb_cuda_exec *ex)
 {
     *out = NULL;
     cxb_jump_dist d;
@@ -117,6 +111,8 @@ extern "C" cxb_status cxb_jump_cuda_create(cxb_jump_cuda **out, cxb_jump_method 
     c->seed = seed;
     c->threads = threads;
     c->d = d;
+    c->stream = ex ? (cudaStream_t)ex->stream : 0; /* the harness's, not owned */
+    c->timing = ex ? ex->timing : NULL;
     c->digits = cxb_jtab_levels(JUMP_B, bits);
     c->state_bytes = method == CXB_JUMP_XORWOW_TAB ? sizeof(cxb_xorwow_state)
                      : method == CXB_JUMP_PHILOX   ? sizeof(cxb_philox4x32_state)
@@ -124,8 +120,7 @@ extern "C" cxb_status cxb_jump_cuda_create(cxb_jump_cuda **out, cxb_jump_method 
     cxb_status st;
     size_t sbytes = (size_t)threads * c->state_bytes, tbytes = 0;
     void *host = NULL;
-    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking))) != CXB_OK ||
-        (st = CXB_CUDA(cudaEventCreate(&c->ev[0]))) != CXB_OK || (st = CXB_CUDA(cudaEventCreate(&c->ev[1]))) != CXB_OK ||
+    if ((st = CXB_CUDA(cudaEventCreate(&c->ev[0]))) != CXB_OK || (st = CXB_CUDA(cudaEventCreate(&c->ev[1]))) != CXB_OK ||
         (st = CXB_CUDA_ALLOC(cudaMalloc(&c->d_states, sbytes), sbytes)) != CXB_OK)
         goto fail;
     if (method == CXB_JUMP_MRG_TAB) {

@@ -414,11 +414,6 @@ static cxb_status shared_config(cxb_lf24_cuda *ctx, unsigned block, int dev)
     return CXB_OK;
 }
 
-extern "C" void cxb_lf24_cuda_set_timing(cxb_lf24_cuda *ctx, cxb_timing *timing)
-{
-    ctx->tm.timing = timing;
-}
-
 extern "C" void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx)
 {
     if (!ctx)
@@ -435,8 +430,6 @@ extern "C" void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx)
     cudaFreeHost(ctx->h_out);
     cudaFreeHost(ctx->h_sums);
     cxb_event_timer_destroy(&ctx->tm);
-    if (ctx->stream)
-        cudaStreamDestroy(ctx->stream);
     free(ctx);
 }
 
@@ -453,7 +446,7 @@ static cxb_status bytes_of(uint64_t count, size_t sz, const char *what, size_t *
 extern "C" cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **out, const cxb_lf24_job *job,
                                            cxb_lf24_cuda_variant variant,
                                            cxb_lf24_carry_mode carry, unsigned block,
-                                           cxb_phases *setup)
+                                           const cxb_cuda_exec *ex, cxb_phases *setup)
 {
     *out = NULL;
     if (setup)
@@ -499,10 +492,11 @@ extern "C" cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **out, const cxb_lf24_j
         goto fail;
     }
     ctx->grid = (unsigned)((T + ctx->block - 1u) / ctx->block);
-    if ((st = CXB_CUDA(cudaStreamCreateWithFlags(&ctx->stream, cudaStreamNonBlocking))) != CXB_OK ||
-        (st = cxb_event_timer_create(&ctx->tm)) != CXB_OK ||
+    ctx->stream = ex ? (cudaStream_t)ex->stream : 0; /* the harness's, not owned */
+    if ((st = cxb_event_timer_create(&ctx->tm)) != CXB_OK ||
         (st = bytes_of(ctx->state_words, sizeof(uint32_t), "tables", &state_bytes)) != CXB_OK)
         goto fail;
+    ctx->tm.timing = ex ? ex->timing : NULL;
     if (job->mode == CXB_LF24_STORE)
         st = bytes_of(job->n, sizeof(uint32_t), "outputs", &out_bytes);
     else

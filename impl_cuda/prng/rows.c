@@ -13,13 +13,13 @@
 static const cxb_prng_lf24_dev lf24_dev = {
     .create = cxb_lf24_cuda_create, .reset = cxb_lf24_cuda_reset, .run = cxb_lf24_cuda_run,
     .out = cxb_lf24_cuda_out, .sums = cxb_lf24_cuda_sums, .destroy = cxb_lf24_cuda_destroy,
-    .set_timing = cxb_lf24_cuda_set_timing};
+};
 static const cxb_prng_store_dev store_dev = {
     .create = cxb_store_cuda_create, .run = cxb_store_cuda_run, .out = cxb_store_cuda_out,
-    .destroy = cxb_store_cuda_destroy, .set_timing = cxb_store_cuda_set_timing};
+    .destroy = cxb_store_cuda_destroy};
 static const cxb_prng_bulk_dev bulk_dev = {
     .create = cxb_bulk_cuda_create, .run = cxb_bulk_cuda_run, .out = cxb_bulk_cuda_out,
-    .sums = cxb_bulk_cuda_sums, .destroy = cxb_bulk_cuda_destroy, .set_timing = cxb_bulk_cuda_set_timing};
+    .sums = cxb_bulk_cuda_sums, .destroy = cxb_bulk_cuda_destroy};
 
 #define LF24_SETUP(name, variant)                                                                  \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)                   \

@@ -35,11 +35,6 @@ static __global__ void __launch_bounds__(CXB_STORE_BLOCK)
         out[4u * n4 + g] = (uint32_t)(4u * n4 + g);
 }
 
-extern "C" void cxb_store_cuda_set_timing(cxb_store_cuda *ctx, cxb_timing *timing)
-{
-    ctx->o.tm.timing = timing;
-}
-
 extern "C" void cxb_store_cuda_destroy(cxb_store_cuda *ctx)
 {
     if (!ctx)
@@ -48,7 +43,8 @@ extern "C" void cxb_store_cuda_destroy(cxb_store_cuda *ctx)
     free(ctx);
 }
 
-extern "C" cxb_status cxb_store_cuda_create(cxb_store_cuda **out, uint64_t n, unsigned blocks_per_sm)
+extern "C" cxb_status cxb_store_cuda_create(cxb_store_cuda **out, uint64_t n, unsigned blocks_per_sm,
+                                            const cxb_cuda_exec *ex)
 {
     *out = NULL;
     cxb_store_cuda *ctx = (cxb_store_cuda *)calloc(1, sizeof *ctx);
@@ -56,7 +52,7 @@ extern "C" cxb_status cxb_store_cuda_create(cxb_store_cuda **out, uint64_t n, un
         return cxb_fail(CXB_ERESOURCE, "prng.store.cuda: out of host memory");
     cxb_status st = cxb_u32_output_create(&ctx->o, n, CXB_STORE_BLOCK,
                                           blocks_per_sm ? blocks_per_sm : CXB_STORE_BLOCKS_PER_SM,
-                                          "prng.store.cuda");
+                                          "prng.store.cuda", ex);
     if (st != CXB_OK) {
         free(ctx);
         return st;

@@ -147,7 +147,7 @@ static cxb_status generate(const gg_spec *s, cxb_gg_variant v, unsigned threads,
             return cxb_fail(CXB_ERESOURCE, "graphgen.%s.%s: no GPU (%s)", s->ba ? "ba" : "alpha",
                             v == CXB_GG_CUDA1 ? "cuda1" : v == CXB_GG_CUDA2 ? "cuda2" : "cudapool",
                             why ? why : "none found");
-        cxb_status st = s->ba ? cxb_ba_cuda(&s->b, v, out, cs) : cxb_alpha_cuda(&s->a, v, out, cs);
+        cxb_status st = s->ba ? cxb_ba_cuda(&s->b, v, out, cs, NULL) : cxb_alpha_cuda(&s->a, v, out, cs, NULL);
         *gen_ns = cs->gen_ns;
         return st;
     }

@@ -12,8 +12,10 @@
 
 typedef struct cxb_graphgen_dev {
     /* Leist's faithful generators (cxb/graphgen/cuda.h) */
-    cxb_status (*alpha)(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats);
-    cxb_status (*ba)(const cxb_ba_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats);
+    cxb_status (*alpha)(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats,
+                        const cxb_cuda_exec *ex);
+    cxb_status (*ba)(const cxb_ba_params *p, cxb_gg_variant v, cxb_adjlists *out, cxb_gg_cuda_stats *stats,
+                     const cxb_cuda_exec *ex);
     /* the fast generators (cxb/graph/gen.h) */
     cxb_status (*generate)(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out);
 } cxb_graphgen_dev;

@@ -47,6 +47,7 @@ typedef struct gg_ctx {
     cxb_pool *pool;
     cxb_adjlists out;
     cxb_gg_cuda_stats cs;
+    cxb_cuda_exec ex;            /* the harness's stream for the CUDA rows (cxb_env_exec) */
     const cxb_graphgen_dev *dev; /* the CUDA rows' device half (impl_cuda/graphgen/rows.c) */
     int have_ref;
     uint64_t ref_hash;
@@ -111,6 +112,7 @@ static cxb_status gg_setup(const cxb_params *p, const cxb_env *env, gg_model mod
     c->v = v;
     c->dev = dev;
     c->pool = env->pool;
+    c->ex = cxb_env_exec(env);
     cxb_status st = parse_params(p, c);
     if (st == CXB_OK && v == CXB_GG_PTHREADS && !c->pool)
         st = cxb_fail(CXB_EINPUT, "graphgen: the pthreads variant needs the worker pool");
@@ -134,8 +136,8 @@ cxb_status cxb_graphgen_run(void *vctx, cxb_phases *ph)
     gg_ctx *c = vctx;
     cxb_adjlists_free(&c->out);
     if (c->v >= CXB_GG_CUDA1) {
-        cxb_status st = c->model == GG_ALPHA ? c->dev->alpha(&c->ap, c->v, &c->out, &c->cs)
-                                             : c->dev->ba(&c->bp, c->v, &c->out, &c->cs);
+        cxb_status st = c->model == GG_ALPHA ? c->dev->alpha(&c->ap, c->v, &c->out, &c->cs, &c->ex)
+                                             : c->dev->ba(&c->bp, c->v, &c->out, &c->cs, &c->ex);
         if (st == CXB_OK) {
             ph->ns[CXB_PHASE_KERNEL] = c->cs.gen_ns;
             ph->ns[CXB_PHASE_D2H] = c->cs.d2h_ns;

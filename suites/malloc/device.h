@@ -11,7 +11,7 @@
 
 typedef struct cxb_malloc_dev {
     cxb_status (*create)(cxb_malloc_cuda **out, cxb_malloc_kind kind, const cxb_malloc_job *job, uint64_t heap_mb,
-                         int warm);
+                         int warm, const cxb_cuda_exec *ex);
     cxb_status (*reset)(cxb_malloc_cuda *m);
     cxb_status (*pass)(cxb_malloc_cuda *m, cxb_phases *ph, uint64_t *failures);
     cxb_status (*pointers)(cxb_malloc_cuda *m, uint64_t **ptrs);

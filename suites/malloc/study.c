@@ -63,7 +63,8 @@ void cxb_malloc_row_teardown(void *vctx)
     free(c);
 }
 
-static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, const cxb_malloc_dev *dev, void **out)
+static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, const cxb_malloc_dev *dev,
+                               const cxb_env *env, void **out)
 {
     uint64_t total, size, threads, heap_mb;
     int pool_state = 0, inject = 0;
@@ -99,7 +100,8 @@ static cxb_status malloc_setup(const cxb_params *p, malloc_impl impl, const cxb_
     } else if (st == CXB_OK) {
         static const cxb_malloc_kind kinds[] = {CXB_MALLOC_DEVICE, CXB_MALLOC_DEVICE, CXB_MALLOC_HOST,
                                                 CXB_MALLOC_POOL, CXB_MALLOC_ARENA};
-        st = dev->create(&c->cuda, kinds[impl], &c->job, heap_mb, pool_state == 1);
+        const cxb_cuda_exec ex = cxb_env_exec(env);
+        st = dev->create(&c->cuda, kinds[impl], &c->job, heap_mb, pool_state == 1, &ex);
     }
     if (st != CXB_OK) {
         cxb_malloc_row_teardown(c);
@@ -236,8 +238,7 @@ static void malloc_point_line(const cxb_impl *impl, const char *params, const in
 #define MALLOC_SETUP(name, impl)                                                         \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)         \
     {                                                                                    \
-        (void)env;                                                                       \
-        return malloc_setup(p, impl, NULL, ctx);                                         \
+        return malloc_setup(p, impl, NULL, env, ctx);                                    \
     }
 MALLOC_SETUP(setup_libc, M_LIBC)
 
@@ -245,8 +246,7 @@ cxb_status cxb_malloc_setup_dev(const cxb_params *p, const cxb_env *env, cxb_mal
                                 const cxb_malloc_dev *dev, void **ctx)
 {
     static const malloc_impl impls[] = {M_DEVICE, M_HOST, M_POOL, M_ARENA}; /* by cxb_malloc_kind */
-    (void)env;
-    return malloc_setup(p, impls[kind], dev, ctx);
+    return malloc_setup(p, impls[kind], dev, env, ctx);
 }
 
 #define MALLOC_IMPL(id_, backend_, flags_, setup_, summary_)                                       \

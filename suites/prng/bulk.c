@@ -144,12 +144,12 @@ static cxb_status bulk_setup(const cxb_params *p, const cxb_env *env, cxb_rng_id
     }
     if (st == CXB_OK)
         st = cxb_bulk_states_create(c->pool, &c->spec, &c->states);
-    if (st == CXB_OK && backend == CXB_BACKEND_CUDA)
-        st = dev->create(&c->cuda, &c->spec, c->states, (unsigned)spm, &c->setup);
-    if (st == CXB_OK && c->cuda)
-        dev->set_timing(c->cuda, env->timing);
-    else if (st == CXB_OK)
+    if (st == CXB_OK && backend == CXB_BACKEND_CUDA) {
+        const cxb_cuda_exec ex = cxb_env_exec(env);
+        st = dev->create(&c->cuda, &c->spec, c->states, (unsigned)spm, &ex, &c->setup);
+    } else if (st == CXB_OK) {
         st = alloc_run(&c->spec, &c->work, &c->out, &c->sums);
+    }
     if (st != CXB_OK) {
         cxb_prng_bulk_teardown(c);
         return st;

@@ -13,13 +13,13 @@
 /* ---- prng.lf24.cuda1, .cuda2, .cudashared (suites/prng/study.c) ---- */
 typedef struct cxb_prng_lf24_dev {
     cxb_status (*create)(cxb_lf24_cuda **ctx, const cxb_lf24_job *job, cxb_lf24_cuda_variant variant,
-                         cxb_lf24_carry_mode carry, unsigned block, cxb_phases *setup);
+                         cxb_lf24_carry_mode carry, unsigned block, const cxb_cuda_exec *ex,
+                         cxb_phases *setup);
     cxb_status (*reset)(cxb_lf24_cuda *ctx);
     cxb_status (*run)(cxb_lf24_cuda *ctx, cxb_phases *ph);
     const uint32_t *(*out)(const cxb_lf24_cuda *ctx);
     const double *(*sums)(const cxb_lf24_cuda *ctx);
     void (*destroy)(cxb_lf24_cuda *ctx);
-    void (*set_timing)(cxb_lf24_cuda *ctx, struct cxb_timing *timing); /* the harness's handle */
 } cxb_prng_lf24_dev;
 
 cxb_status cxb_prng_lf24_setup_dev(const cxb_params *p, const cxb_env *env, cxb_lf24_cuda_variant variant,
@@ -33,11 +33,10 @@ void cxb_prng_lf24_teardown(void *ctx);
 
 /* ---- prng.store.cuda (suites/prng/study.c) ---- */
 typedef struct cxb_prng_store_dev {
-    cxb_status (*create)(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm);
+    cxb_status (*create)(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm, const cxb_cuda_exec *ex);
     cxb_status (*run)(cxb_store_cuda *ctx, cxb_phases *ph);
     const uint32_t *(*out)(const cxb_store_cuda *ctx);
     void (*destroy)(cxb_store_cuda *ctx);
-    void (*set_timing)(cxb_store_cuda *ctx, struct cxb_timing *timing);
 } cxb_prng_store_dev;
 
 cxb_status cxb_prng_store_setup_dev(const cxb_params *p, const cxb_env *env, const cxb_prng_store_dev *dev,
@@ -52,12 +51,11 @@ void cxb_prng_store_teardown(void *ctx);
  * functions are cxb_prng_bulk_* of suites/prng/bulk.h) ---- */
 typedef struct cxb_prng_bulk_dev {
     cxb_status (*create)(cxb_bulk_cuda **ctx, const cxb_bulk_spec *spec, const void *states, unsigned spm,
-                         cxb_phases *setup);
+                         const cxb_cuda_exec *ex, cxb_phases *setup);
     cxb_status (*run)(cxb_bulk_cuda *ctx, cxb_phases *ph);
     const void *(*out)(const cxb_bulk_cuda *ctx);
     const double *(*sums)(const cxb_bulk_cuda *ctx);
     void (*destroy)(cxb_bulk_cuda *ctx);
-    void (*set_timing)(cxb_bulk_cuda *ctx, struct cxb_timing *timing);
 } cxb_prng_bulk_dev;
 
 cxb_status cxb_prng_bulk_setup_dev(const cxb_params *p, const cxb_env *env, cxb_rng_id gen,

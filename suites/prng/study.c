@@ -142,9 +142,8 @@ static cxb_status lf24_setup(const cxb_params *p, const cxb_env *env, lf24_kind 
         cxb_lf24_cuda_variant v = kind == K_CUDA1 ? CXB_LF24_CUDA1
                                   : kind == K_CUDA2 ? CXB_LF24_CUDA2
                                                     : CXB_LF24_CUDASHARED;
-        st = dev->create(&c->cuda, &c->job, v, c->carry, (unsigned)block, &c->setup);
-        if (st == CXB_OK)
-            dev->set_timing(c->cuda, env->timing);
+        const cxb_cuda_exec ex = cxb_env_exec(env);
+        st = dev->create(&c->cuda, &c->job, v, c->carry, (unsigned)block, &ex, &c->setup);
     }
     if (st != CXB_OK) {
         cxb_prng_lf24_teardown(c);
@@ -364,9 +363,8 @@ static cxb_status store_setup_any(const cxb_params *p, const cxb_env *env, const
     c->pool = env->pool;
     c->dev = dev;
     if (cuda) {
-        st = dev->create(&c->cuda, n, (unsigned)spm);
-        if (st == CXB_OK)
-            dev->set_timing(c->cuda, env->timing);
+        const cxb_cuda_exec ex = cxb_env_exec(env);
+        st = dev->create(&c->cuda, n, (unsigned)spm, &ex);
     } else {
         /* the harness hands a pthreads row the pool of its threads parameter (method.md
          * "Threads"); a caller that did not is an error, not a silent other count */

@@ -34,7 +34,7 @@ static void alpha_case(uint64_t n, uint32_t k, double alpha, uint64_t seed, uint
     for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDAPOOL; ++v)
         for (int rep = 0; rep < reps; ++rep) {
             cxb_gg_cuda_stats cs;
-            cxb_status st = cxb_alpha_cuda(&p, (cxb_gg_variant)v, &got, &cs);
+            cxb_status st = cxb_alpha_cuda(&p, (cxb_gg_variant)v, &got, &cs, NULL);
             char what[128];
             snprintf(what, sizeof what, "alpha n=%llu k=%u x=%u %s run %d", (unsigned long long)n, k, x,
                      vname[v - CXB_GG_CUDA1], rep);
@@ -56,7 +56,7 @@ static void ba_case(uint64_t n, uint32_t m, uint64_t n0, uint64_t seed, uint32_t
     for (int v = CXB_GG_CUDA1; v <= CXB_GG_CUDAPOOL; ++v)
         for (int rep = 0; rep < reps; ++rep) {
             cxb_gg_cuda_stats cs;
-            cxb_status st = cxb_ba_cuda(&p, (cxb_gg_variant)v, &got, &cs);
+            cxb_status st = cxb_ba_cuda(&p, (cxb_gg_variant)v, &got, &cs, NULL);
             char what[128];
             snprintf(what, sizeof what, "ba n=%llu m=%u x=%u %s run %d", (unsigned long long)n, m, x,
                      vname[v - CXB_GG_CUDA1], rep);
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         cxb_alpha_params p = {100, 4, 1.0, 1, 0, 0};
         cxb_adjlists a;
         cxb_gg_cuda_stats cs;
-        CHECK(cxb_alpha_cuda(&p, CXB_GG_CUDA2, &a, &cs) != CXB_OK || !cxb_cuda_built());
+        CHECK(cxb_alpha_cuda(&p, CXB_GG_CUDA2, &a, &cs, NULL) != CXB_OK || !cxb_cuda_built());
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("no GPU: %s", why ? why : "none");
@@ -104,6 +104,6 @@ int main(int argc, char **argv)
     cxb_alpha_params p = {100, 4, 1.0, 1, 0, 0};
     cxb_adjlists a;
     cxb_gg_cuda_stats cs;
-    CHECK(cxb_alpha_cuda(&p, CXB_GG_SEQ, &a, &cs) == CXB_EINPUT);
+    CHECK(cxb_alpha_cuda(&p, CXB_GG_SEQ, &a, &cs, NULL) == CXB_EINPUT);
     CHECK_DONE();
 }

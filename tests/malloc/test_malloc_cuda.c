@@ -51,7 +51,7 @@ static void check_variant(cxb_malloc_kind kind, int warm, uint64_t size)
     uint64_t threads = (kind == CXB_MALLOC_DEVICE || kind == CXB_MALLOC_ARENA) ? 1024 : 1;
     CHECK(cxb_malloc_job_init(&job, total, size, threads) == CXB_OK);
     cxb_malloc_cuda *m = NULL;
-    cxb_status st = cxb_malloc_cuda_create(&m, kind, &job, 640, warm);
+    cxb_status st = cxb_malloc_cuda_create(&m, kind, &job, 640, warm, NULL);
     CHECK_MSG(st == CXB_OK, "%s create: %s", kind_names[kind], cxb_last_error());
     if (st != CXB_OK)
         return;
@@ -88,7 +88,7 @@ static void check_exhaustion(void)
     cxb_malloc_job job;
     CHECK(cxb_malloc_job_init(&job, (uint64_t)1 << 30, 4096, 1024) == CXB_OK);
     cxb_malloc_cuda *m = NULL;
-    cxb_status st = cxb_malloc_cuda_create(&m, CXB_MALLOC_DEVICE, &job, 640, 0);
+    cxb_status st = cxb_malloc_cuda_create(&m, CXB_MALLOC_DEVICE, &job, 640, 0, NULL);
     CHECK_MSG(st == CXB_OK, "create: %s", cxb_last_error());
     if (st != CXB_OK)
         return;
@@ -116,10 +116,10 @@ static void check_exhaustion(void)
                       failures, first);
     }
     cxb_malloc_cuda_destroy(m);
-    CHECK(cxb_malloc_cuda_create(&m, CXB_MALLOC_DEVICE, &job, 512, 0) == CXB_EINPUT && m == NULL);
+    CHECK(cxb_malloc_cuda_create(&m, CXB_MALLOC_DEVICE, &job, 512, 0, NULL) == CXB_EINPUT && m == NULL);
     /* out of device memory is an error, not a crash: a 1 TiB arena */
     CHECK(cxb_malloc_job_init(&job, (uint64_t)1 << 40, (uint64_t)1 << 20, 1024) == CXB_OK);
-    st = cxb_malloc_cuda_create(&m, CXB_MALLOC_ARENA, &job, 640, 0);
+    st = cxb_malloc_cuda_create(&m, CXB_MALLOC_ARENA, &job, 640, 0, NULL);
     CHECK_MSG(st == CXB_ERESOURCE && m == NULL && strstr(cxb_last_error(), "out of device memory"), "%s",
               cxb_last_error());
 }
@@ -176,7 +176,7 @@ int main(int argc, char **argv)
         CHECK(cxb_malloc_job_init(&job, 1u << 18, 16, 1024) == CXB_OK);
         for (int k = 0; k < 4; ++k) {
             cxb_malloc_cuda *m = (cxb_malloc_cuda *)(void *)&why;
-            CHECK(cxb_malloc_cuda_create(&m, (cxb_malloc_kind)k, &job, 640, 0) == CXB_ERESOURCE && m == NULL);
+            CHECK(cxb_malloc_cuda_create(&m, (cxb_malloc_kind)k, &job, 640, 0, NULL) == CXB_ERESOURCE && m == NULL);
         }
         if (cxb_check_failures)
             CHECK_DONE();

@@ -32,7 +32,7 @@ static void check_spec(const cxb_bulk_spec *sp, unsigned spm)
     cxb_bulk_run_pthreads(pool, sp, states, work, sum ? NULL : ref, sum ? ref : NULL);
     cxb_bulk_cuda *ctx = NULL;
     cxb_phases setup;
-    cxb_status st = cxb_bulk_cuda_create(&ctx, sp, states, spm, &setup);
+    cxb_status st = cxb_bulk_cuda_create(&ctx, sp, states, spm, NULL, &setup);
     CHECK_MSG(st == CXB_OK, "create %s: %s", what, cxb_last_error());
     for (int rep = 0; st == CXB_OK && rep < 2; ++rep) {
         cxb_phases ph;
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     cxb_bulk_spec probe = make(CXB_RNG_ID_philox4x32, 1, 1, 4, 16);
     if (cxb_cuda_device_count(&why) == 0) {
         cxb_bulk_cuda *ctx = (cxb_bulk_cuda *)(void *)&why;
-        CHECK(cxb_bulk_cuda_create(&ctx, &probe, NULL, 0, NULL) == CXB_ERESOURCE && ctx == NULL);
+        CHECK(cxb_bulk_cuda_create(&ctx, &probe, NULL, 0, NULL, NULL) == CXB_ERESOURCE && ctx == NULL);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s", why);

@@ -2,7 +2,8 @@
  * the handle given to the row). Armed, a CUDA row's first timed phase queues it once, right before its start event: the
  * disarm says it was queued and how long it ran (at least the armed time), the kernel phase does
  * not contain it, the output is unchanged, and a second phase of the same run does not queue it
- * again. Not armed, nothing is queued; a row without the handle queues nothing. Without a GPU:
+ * again. Not armed, nothing is queued; a row without the handle queues nothing. The context runs
+ * on the stream it was given and leaves it to its owner. Without a GPU:
  * disarm answers 0 and the test exits 77. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,14 +46,20 @@ int main(void)
     void *work = malloc(cxb_bulk_active_streams(&sp.job) * cxb_bulk_state_bytes(&sp) + 1);
     CHECK(cxb_bulk_run_pthreads(pool, &sp, states, work, ref, NULL) == CXB_OK);
     cxb_bulk_cuda *ctx = NULL;
-    CHECK_MSG(cxb_bulk_cuda_create(&ctx, &sp, states, 0, NULL) == CXB_OK, "%s", cxb_last_error());
+    CHECK_MSG(cxb_bulk_cuda_create(&ctx, &sp, states, 0, NULL, NULL) == CXB_OK, "%s", cxb_last_error());
 
     /* no handle given: an armed handle is not queued */
     cxb_phases ph;
     cxb_timing_arm(&timing, SPIN_NS);
     CHECK(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK);
     CHECK(cxb_timing_disarm(&timing, &spin) == 0 && spin == 0);
-    cxb_bulk_cuda_set_timing(ctx, &timing);
+    cxb_bulk_cuda_destroy(ctx);
+
+    /* as the runner hands it: its own stream and the handle (cxb_cuda_exec) */
+    cxb_cuda_exec ex = {NULL, &timing};
+    CHECK_MSG(cxb_cuda_stream_create(&ex.stream) == CXB_OK && ex.stream, "%s", cxb_last_error());
+    ctx = NULL;
+    CHECK_MSG(cxb_bulk_cuda_create(&ctx, &sp, states, 0, &ex, NULL) == CXB_OK, "%s", cxb_last_error());
 
     /* not armed: nothing queued */
     CHECK(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK);
@@ -75,7 +82,11 @@ int main(void)
     /* disarmed after use: the next run queues nothing */
     CHECK(cxb_bulk_cuda_run(ctx, &ph) == CXB_OK);
     CHECK(cxb_timing_disarm(&timing, &spin) == 0 && spin == 0);
-    cxb_bulk_cuda_destroy(ctx);
+    cxb_bulk_cuda_destroy(ctx); /* the stream stays the caller's: still usable after */
+    void *again = NULL;
+    CHECK(cxb_cuda_stream_create(&again) == CXB_OK);
+    cxb_cuda_stream_destroy(again);
+    cxb_cuda_stream_destroy(ex.stream);
     cxb_timing_destroy(&timing);
     cxb_pool_destroy(pool);
     free(ref);

@@ -28,7 +28,7 @@ static uint32_t first_of(cxb_curand_gen gen, uint64_t seed, uint64_t k)
 static void check_gen(cxb_curand_gen gen, const char *name, uint64_t seed, uint64_t n)
 {
     cxb_curand_cuda *ctx = NULL;
-    cxb_status st = cxb_curand_cuda_create(&ctx, gen, CXB_CURAND_DEFAULT, seed, n, CXB_CURAND_U32);
+    cxb_status st = cxb_curand_cuda_create(&ctx, gen, CXB_CURAND_DEFAULT, seed, n, CXB_CURAND_U32, NULL);
     CHECK_MSG(st == CXB_OK, "%s create: %s", name, cxb_last_error());
     if (st != CXB_OK)
         return;
@@ -66,14 +66,14 @@ int main(void)
     const char *why = NULL;
     cxb_curand_cuda *ctx = (cxb_curand_cuda *)(void *)&why;
     if (cxb_cuda_device_count(&why) == 0) {
-        CHECK(cxb_curand_cuda_create(&ctx, CXB_CURAND_PHILOX, CXB_CURAND_DEFAULT, 1, 16, CXB_CURAND_U32) == CXB_ERESOURCE &&
+        CHECK(cxb_curand_cuda_create(&ctx, CXB_CURAND_PHILOX, CXB_CURAND_DEFAULT, 1, 16, CXB_CURAND_U32, NULL) == CXB_ERESOURCE &&
               ctx == NULL);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s", why);
     }
-    CHECK(cxb_curand_cuda_create(&ctx, CXB_CURAND_PHILOX, CXB_CURAND_SEEDED, 1, 16, CXB_CURAND_U32) == CXB_EINPUT && ctx == NULL);
-    CHECK(cxb_curand_cuda_create(&ctx, CXB_CURAND_MRG32K3A, CXB_CURAND_SEEDED, 1, 16, CXB_CURAND_U32) == CXB_EINPUT && ctx == NULL);
+    CHECK(cxb_curand_cuda_create(&ctx, CXB_CURAND_PHILOX, CXB_CURAND_SEEDED, 1, 16, CXB_CURAND_U32, NULL) == CXB_EINPUT && ctx == NULL);
+    CHECK(cxb_curand_cuda_create(&ctx, CXB_CURAND_MRG32K3A, CXB_CURAND_SEEDED, 1, 16, CXB_CURAND_U32, NULL) == CXB_EINPUT && ctx == NULL);
     const uint64_t seeds[] = {1234, 0, 987654321987ull};
     for (int i = 0; i < 3; ++i) {
         check_gen(CXB_CURAND_XORWOW, "xorwow", seeds[i], 1 << 16);

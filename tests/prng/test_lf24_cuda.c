@@ -115,7 +115,7 @@ static cxb_lf24_cuda *run_and_compare(const cxb_lf24_job *job, cxb_lf24_cuda_var
 {
     cxb_lf24_cuda *ctx = NULL;
     cxb_phases setup, ph;
-    cxb_status st = cxb_lf24_cuda_create(&ctx, job, v, CXB_LF24_C_EXACT, block, &setup);
+    cxb_status st = cxb_lf24_cuda_create(&ctx, job, v, CXB_LF24_C_EXACT, block, NULL, &setup);
     CHECK_MSG(st == CXB_OK, "%s: create: %s", what, cxb_last_error());
     if (st != CXB_OK)
         return NULL;
@@ -263,8 +263,8 @@ static void test_cuda2_float(uint64_t *rng)
     cxb_lf24_job job = {splitmix64(rng), L, S, 1, quick ? L + 5 : 3ull * L + 5, CXB_LF24_SLICE,
                         CXB_LF24_STORE};
     cxb_lf24_cuda *fc = NULL, *ex = NULL;
-    CHECK(cxb_lf24_cuda_create(&fc, &job, CXB_LF24_CUDA2, CXB_LF24_C_FLOAT, 0, NULL) == CXB_OK);
-    CHECK(cxb_lf24_cuda_create(&ex, &job, CXB_LF24_CUDA2, CXB_LF24_C_EXACT, 0, NULL) == CXB_OK);
+    CHECK(cxb_lf24_cuda_create(&fc, &job, CXB_LF24_CUDA2, CXB_LF24_C_FLOAT, 0, NULL, NULL) == CXB_OK);
+    CHECK(cxb_lf24_cuda_create(&ex, &job, CXB_LF24_CUDA2, CXB_LF24_C_EXACT, 0, NULL, NULL) == CXB_OK);
     if (fc && ex && cxb_lf24_cuda_run(fc, NULL) == CXB_OK &&
         cxb_lf24_cuda_run(ex, NULL) == CXB_OK) {
         const uint32_t *f = cxb_lf24_cuda_out(fc), *e = cxb_lf24_cuda_out(ex);
@@ -316,7 +316,7 @@ static void expect_status(cxb_status want, const cxb_lf24_job *job, cxb_lf24_cud
 {
     cxb_lf24_cuda *ctx = (cxb_lf24_cuda *)(void *)&sentinel; /* must be reset to NULL */
     cxb_error_clear();
-    cxb_status st = cxb_lf24_cuda_create(&ctx, job, v, c, block, NULL);
+    cxb_status st = cxb_lf24_cuda_create(&ctx, job, v, c, block, NULL, NULL);
     CHECK_MSG(st == want, "%s: status %d, want %d (%s)", what, (int)st, (int)want,
               cxb_last_error());
     CHECK_MSG(ctx == NULL, "%s: context not NULL after a failure", what);
@@ -367,7 +367,7 @@ static void test_refusals(void)
     expect_status(CXB_ERESOURCE, &huge, CXB_LF24_CUDA2, CXB_LF24_C_EXACT, 0,
                   "out of device memory", "cuda2 n=2^40");
     cxb_store_cuda *sc = (cxb_store_cuda *)(void *)&sentinel;
-    cxb_status st = cxb_store_cuda_create(&sc, 1ull << 40, 0);
+    cxb_status st = cxb_store_cuda_create(&sc, 1ull << 40, 0, NULL);
     CHECK_MSG(st == CXB_ERESOURCE && sc == NULL &&
                   strstr(cxb_last_error(), "out of device memory") != NULL,
               "store n=2^40: status %d, message '%s'", (int)st, cxb_last_error());
@@ -382,7 +382,7 @@ static void test_store(void)
         cxb_store_cuda *sc = NULL;
         cxb_phases ph;
         cxb_phases_clear(&ph);
-        cxb_status st = cxb_store_cuda_create(&sc, ns[i], i % 2 ? 0 : 64);
+        cxb_status st = cxb_store_cuda_create(&sc, ns[i], i % 2 ? 0 : 64, NULL);
         CHECK_MSG(st == CXB_OK, "store n=%" PRIu64 ": %s", ns[i], cxb_last_error());
         if (st != CXB_OK)
             continue;
@@ -419,7 +419,7 @@ static void throughput(const char *label, cxb_lf24_job job, cxb_lf24_cuda_varian
 {
     cxb_lf24_cuda *ctx = NULL;
     cxb_phases setup;
-    if (cxb_lf24_cuda_create(&ctx, &job, v, c, block, &setup) != CXB_OK) {
+    if (cxb_lf24_cuda_create(&ctx, &job, v, c, block, NULL, &setup) != CXB_OK) {
         printf("  %-44s create failed: %s\n", label, cxb_last_error());
         return;
     }
@@ -443,7 +443,7 @@ static void test_throughput(const cxb_gpu_info *gi, uint64_t *rng)
     printf("throughput on %s (%d SMs), n = 2^28 uint32, best of 3, kernel phase (events):\n",
            gi->name, gi->sm_count);
     cxb_store_cuda *sc = NULL;
-    if (cxb_store_cuda_create(&sc, n, 0) == CXB_OK) {
+    if (cxb_store_cuda_create(&sc, n, 0, NULL) == CXB_OK) {
         double best = 0.0;
         for (int i = 0; i < 3; ++i) {
             cxb_phases ph;
@@ -490,13 +490,13 @@ int main(int argc, char **argv)
         CHECK(why != NULL && why[0] != '\0');
         cxb_lf24_job j = {1, 97, 33, 32, 100, CXB_LF24_INTERLEAVE, CXB_LF24_STORE};
         cxb_lf24_cuda *ctx = (cxb_lf24_cuda *)(void *)&sentinel;
-        CHECK(cxb_lf24_cuda_create(&ctx, &j, CXB_LF24_CUDA1, CXB_LF24_C_EXACT, 0, NULL) ==
+        CHECK(cxb_lf24_cuda_create(&ctx, &j, CXB_LF24_CUDA1, CXB_LF24_C_EXACT, 0, NULL, NULL) ==
               CXB_ERESOURCE);
         CHECK(ctx == NULL);
         cxb_gpu_info gi;
         CHECK(cxb_cuda_gpu_info(0, &gi) == CXB_ERESOURCE);
         cxb_store_cuda *sc = (cxb_store_cuda *)(void *)&sentinel;
-        CHECK(cxb_store_cuda_create(&sc, 16, 0) == CXB_ERESOURCE && sc == NULL);
+        CHECK(cxb_store_cuda_create(&sc, 16, 0, NULL) == CXB_ERESOURCE && sc == NULL);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s (CUDA %s)", why, cxb_cuda_built() ? "built" : "not built");

@@ -65,9 +65,9 @@ static const char *const gname[] = {"xorwow", "mrg32k3a", "philox"};
 static void check_job(cxb_init_gen g, uint64_t seed, uint64_t T, uint64_t k)
 {
     cxb_init_cuda *ours = NULL, *ref = NULL;
-    cxb_status st = cxb_init_cuda_create(&ours, g, CXB_INIT_TABLES, seed, T, k, NULL);
+    cxb_status st = cxb_init_cuda_create(&ours, g, CXB_INIT_TABLES, seed, T, k, NULL, NULL);
     CHECK_MSG(st == CXB_OK, "create ours %s T %" PRIu64 ": %s", gname[g], T, cxb_last_error());
-    st = st ? st : cxb_init_cuda_create(&ref, g, CXB_INIT_CURAND_SUBSEQ, seed, T, k, NULL);
+    st = st ? st : cxb_init_cuda_create(&ref, g, CXB_INIT_CURAND_SUBSEQ, seed, T, k, NULL, NULL);
     CHECK_MSG(st == CXB_OK, "create curand %s: %s", gname[g], cxb_last_error());
     uint32_t *a = malloc(T * W * 4), *b = malloc(T * W * 4), *a2 = malloc(T * W * 4);
     for (int rep = 0; st == CXB_OK && rep < 2; ++rep) {
@@ -118,7 +118,7 @@ static void check_job(cxb_init_gen g, uint64_t seed, uint64_t T, uint64_t k)
 static void check_seed_spacing(cxb_init_gen g, uint64_t seed, uint64_t T)
 {
     cxb_init_cuda *c = NULL;
-    CHECK(cxb_init_cuda_create(&c, g, CXB_INIT_CURAND_SEED, seed, T, 0, NULL) == CXB_OK);
+    CHECK(cxb_init_cuda_create(&c, g, CXB_INIT_CURAND_SEED, seed, T, 0, NULL, NULL) == CXB_OK);
     if (!c)
         return;
     uint32_t *a = malloc(T * W * 4);
@@ -156,7 +156,7 @@ static void check_gpu_jumps(uint64_t seed)
                 continue; /* 2^190: MRG32k3a only */
             cxb_jump_cuda *c = NULL;
             cxb_phases ph;
-            CHECK_MSG(cxb_jump_cuda_create(&c, (cxb_jump_method)m, seed, T, ds[i].w) == CXB_OK, "jump create %d: %s", m,
+            CHECK_MSG(cxb_jump_cuda_create(&c, (cxb_jump_method)m, seed, T, ds[i].w, NULL) == CXB_OK, "jump create %d: %s", m,
                       cxb_last_error());
             if (!c)
                 continue;
@@ -197,15 +197,15 @@ int main(int argc, char **argv)
     const char *why = NULL;
     cxb_init_cuda *ctx = (cxb_init_cuda *)(void *)&why;
     if (cxb_cuda_device_count(&why) == 0) {
-        CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_XORWOW, CXB_INIT_TABLES, 1, 1024, 0, NULL) == CXB_ERESOURCE &&
+        CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_XORWOW, CXB_INIT_TABLES, 1, 1024, 0, NULL, NULL) == CXB_ERESOURCE &&
               ctx == NULL);
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("%s", why);
     }
-    CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_XORWOW, CXB_INIT_TABLES, 1, 0, 0, NULL) == CXB_EINPUT && ctx == NULL);
-    CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_MRG32K3A, CXB_INIT_TABLES, 1, 16, (1u << 20) + 1, NULL) == CXB_EINPUT);
-    CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_MRG32K3A, CXB_INIT_CURAND_SUBSEQ, 1, 1ull << 32, 1u << 20, NULL) ==
+    CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_XORWOW, CXB_INIT_TABLES, 1, 0, 0, NULL, NULL) == CXB_EINPUT && ctx == NULL);
+    CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_MRG32K3A, CXB_INIT_TABLES, 1, 16, (1u << 20) + 1, NULL, NULL) == CXB_EINPUT);
+    CHECK(cxb_init_cuda_create(&ctx, CXB_INIT_MRG32K3A, CXB_INIT_CURAND_SUBSEQ, 1, 1ull << 32, 1u << 20, NULL, NULL) ==
               CXB_ERESOURCE &&
           ctx == NULL);
     uint64_t seed = getenv("CXB_TEST_SEED") ? strtoull(getenv("CXB_TEST_SEED"), NULL, 10)

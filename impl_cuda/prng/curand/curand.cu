@@ -63,11 +63,6 @@ static cxb_status curand_check(curandStatus_t s, const char *what, cxb_status ki
     return cxb_fail(kind, "cuRAND: %s: %s (status %d)", what, curand_name(s), (int)s);
 }
 
-extern "C" void cxb_curand_cuda_set_timing(cxb_curand_cuda *ctx, cxb_timing *timing)
-{
-    ctx->o.tm.timing = timing;
-}
-
 extern "C" void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx)
 {
     if (!ctx)
@@ -96,7 +91,7 @@ static cxb_status make_generator(cxb_curand_cuda *ctx)
 
 extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_gen gen,
                                              cxb_curand_ordering ordering, uint64_t seed, uint64_t n,
-                                             cxb_curand_type type)
+                                             cxb_curand_type type, const cxb_cuda_exec *ex)
 {
     *out = NULL;
     cxb_curand_cuda *ctx = (cxb_curand_cuda *)calloc(1, sizeof *ctx);
@@ -108,7 +103,7 @@ extern "C" cxb_status cxb_curand_cuda_create(cxb_curand_cuda **out, cxb_curand_g
         free(ctx);
         return cxb_fail(CXB_EINPUT, "prng.curand: n = %llu doubles is too many", (unsigned long long)n);
     }
-    cxb_status st = cxb_u32_output_create(&ctx->o, type == CXB_CURAND_F64 ? 2 * n : n, 256, 16, "prng.curand");
+    cxb_status st = cxb_u32_output_create(&ctx->o, type == CXB_CURAND_F64 ? 2 * n : n, 256, 16, "prng.curand", ex);
     ctx->seed = seed;
     ctx->no_offset = gen == CXB_CURAND_MTGP32 || gen == CXB_CURAND_MT19937;
     ctx->which = gen;

@@ -62,11 +62,11 @@ static cxb_status setup(const cxb_params *p, const cxb_env *env, cxb_curand_gen 
     c->type = (cxb_curand_type)type;
     c->n = n;
     c->seed = seed;
-    if ((st = cxb_curand_cuda_create(&c->cuda, gen, c->ordering, seed, n, c->type)) != CXB_OK) {
+    const cxb_cuda_exec ex = cxb_env_exec(env);
+    if ((st = cxb_curand_cuda_create(&c->cuda, gen, c->ordering, seed, n, c->type, &ex)) != CXB_OK) {
         free(c);
         return st;
     }
-    cxb_curand_cuda_set_timing(c->cuda, env->timing);
     *out = c;
     return CXB_OK;
 }

@@ -80,6 +80,16 @@ int cxb_timing_disarm(cxb_timing *t, int64_t *spin_ns);
 /* Frees the events. */
 void cxb_timing_destroy(cxb_timing *t);
 
+/* What a CUDA context runs with, handed in at its creation (NVBench's `state`): the stream the
+ * runner created for the point (cxb_env.stream) and the timing handle (cxb_env.timing). A
+ * context queues all its work on that stream, creates no stream of its own and destroys none.
+ * A NULL exec, or NULL members, mean CUDA's default stream and no queued spin (tests and
+ * callers outside the runner). cxb_env_exec (harness/registry.h) builds one from a row's env. */
+typedef struct cxb_cuda_exec {
+    void *stream;       /* cudaStream_t */
+    cxb_timing *timing; /* may be NULL */
+} cxb_cuda_exec;
+
 /* The stream the runner hands a CUDA row (cxb_env.stream, harness/registry.h): a non-blocking
  * stream of device 0, so that no other stream's work serialises with the row's. *stream is a
  * cudaStream_t. Without CUDA: CXB_ERESOURCE. Destroy waits for the stream's work first. */

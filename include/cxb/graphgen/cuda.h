@@ -31,11 +31,14 @@ typedef struct cxb_gg_cuda_stats {
 /* v is CXB_GG_CUDA1, CXB_GG_CUDA2 or CXB_GG_CUDAPOOL (the extension of docs/studies/graphgen.md: CUDA 2's
  * host-side management with stream-ordered cudaMallocAsync / cudaFreeAsync on S1 from the
  * device's default pool, release threshold at the maximum, so no allocation or release
- * synchronises the device); out is initialised here (host lists). */
+ * synchronises the device); out is initialised here (host lists). The main stream S0 is ex's
+ * (the harness's stream, cxb/core/cuda.h; NULL: the default stream); the overlapping streams
+ * of Leist's design (S1, and S2 for BA) are the generator's own. */
+struct cxb_cuda_exec;
 cxb_status cxb_alpha_cuda(const cxb_alpha_params *p, cxb_gg_variant v, cxb_adjlists *out,
-                          cxb_gg_cuda_stats *stats);
+                          cxb_gg_cuda_stats *stats, const struct cxb_cuda_exec *ex);
 cxb_status cxb_ba_cuda(const cxb_ba_params *p, cxb_gg_variant v, cxb_adjlists *out,
-                       cxb_gg_cuda_stats *stats);
+                       cxb_gg_cuda_stats *stats, const struct cxb_cuda_exec *ex);
 
 #ifdef __cplusplus
 }

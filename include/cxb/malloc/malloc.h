@@ -30,6 +30,8 @@
 #include "cxb/core/status.h"
 #include "cxb/core/timing.h"
 
+struct cxb_cuda_exec;
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -93,14 +95,16 @@ typedef enum cxb_malloc_kind {
 
 typedef struct cxb_malloc_cuda cxb_malloc_cuda;
 
-/* Prepares a variant (untimed): pointer store, failure counter, stream, events; the
+/* Prepares a variant (untimed): pointer store, failure counter, events, on ex's stream (the
+ * harness's, cxb/core/cuda.h; NULL: the default stream); the
  * device heap for CXB_MALLOC_DEVICE (heap_mb MiB via cudaDeviceSetLimit, which CUDA
  * accepts only before the process's first kernel that calls malloc: a different size
  * later is CXB_EINPUT naming the size in force); the arena buffer; the default pool with
  * its release threshold at maximum (restored by destroy) and, when warm, one priming
  * pass. Out of device or host memory: CXB_ERESOURCE, nothing left allocated. */
 cxb_status cxb_malloc_cuda_create(cxb_malloc_cuda **out, cxb_malloc_kind kind,
-                                  const cxb_malloc_job *job, uint64_t heap_mb, int warm);
+                                  const cxb_malloc_job *job, uint64_t heap_mb, int warm,
+                                  const struct cxb_cuda_exec *ex);
 /* Before a timed pass (untimed): the pointer store cleared; a cold pool trimmed to 0. */
 cxb_status cxb_malloc_cuda_reset(cxb_malloc_cuda *m);
 /* One pass: alloc then free, ph->ns[CXB_PHASE_ALLOC] and [CXB_PHASE_FREE] filled (events

@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-struct cxb_timing;
+struct cxb_cuda_exec;
 
 /* The generators of the list, in list order. */
 typedef enum cxb_rng_id {
@@ -103,17 +103,15 @@ cxb_status cxb_bulk_check_streams(const cxb_bulk_spec *spec, const void *states,
 
 typedef struct cxb_bulk_cuda cxb_bulk_cuda;
 /* Uploads the states (setup phases alloc and h2d in *setup), allocates the output on the
- * device and a pinned host copy. spm: grid blocks per SM (0: 16; 256 for counter-based store jobs). */
+ * device and a pinned host copy; all on ex's stream (the harness's stream and timing handle,
+ * cxb/core/cuda.h; NULL: the default stream, no queued spin). spm: grid blocks per SM (0: 16; 256 for counter-based store jobs). */
 cxb_status cxb_bulk_cuda_create(cxb_bulk_cuda **ctx, const cxb_bulk_spec *spec, const void *states,
-                                unsigned spm, cxb_phases *setup);
+                                unsigned spm, const struct cxb_cuda_exec *ex, cxb_phases *setup);
 /* One run from the uploaded states: kernel phase timed with events, then d2h. */
 cxb_status cxb_bulk_cuda_run(cxb_bulk_cuda *ctx, cxb_phases *ph);
 const void *cxb_bulk_cuda_out(const cxb_bulk_cuda *ctx);    /* n elements (store) */
 const double *cxb_bulk_cuda_sums(const cxb_bulk_cuda *ctx); /* S sums (sum mode) */
 void cxb_bulk_cuda_destroy(cxb_bulk_cuda *ctx);
-/* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
- * pre-sample spin on the context's stream; NULL (the default): none. */
-void cxb_bulk_cuda_set_timing(cxb_bulk_cuda *ctx, struct cxb_timing *timing);
 /* Outputs [offset, offset + count) of a job's uint32 output through the CUDA bulk path (the CUDA
  * part of cxb_prng_fill_u32, impl_cuda/prng/fill.c); in a build without CUDA it answers
  * "built without CUDA" (harness/backends.c). */

@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-struct cxb_timing;
+struct cxb_cuda_exec;
 
 typedef enum cxb_init_gen { CXB_INIT_XORWOW, CXB_INIT_MRG32K3A, CXB_INIT_PHILOX } cxb_init_gen;
 typedef enum cxb_init_method { CXB_INIT_TABLES, CXB_INIT_CURAND_SUBSEQ, CXB_INIT_CURAND_SEED } cxb_init_method;
@@ -50,7 +50,9 @@ typedef enum cxb_init_method { CXB_INIT_TABLES, CXB_INIT_CURAND_SUBSEQ, CXB_INIT
 typedef struct cxb_init_cuda cxb_init_cuda;
 
 cxb_status cxb_init_cuda_create(cxb_init_cuda **ctx, cxb_init_gen gen, cxb_init_method method,
-                                uint64_t seed, uint64_t threads, uint64_t k, cxb_phases *setup);
+                                uint64_t seed, uint64_t threads, uint64_t k, const struct cxb_cuda_exec *ex,
+                                cxb_phases *setup); /* ex: the harness's stream and timing handle
+                                                     * (cxb/core/cuda.h; NULL: default stream) */
 /* Initialises the T states (and draws k per thread); kernel (and rng) phases timed. */
 cxb_status cxb_init_cuda_run(cxb_init_cuda *ctx, cxb_phases *ph);
 /* The identifying words of the states of tids first + i step, i < count, after a run:
@@ -60,9 +62,6 @@ cxb_status cxb_init_cuda_states(const cxb_init_cuda *ctx, uint64_t first, uint64
 /* The k outputs of thread tid after a run (out[j] = output j). */
 cxb_status cxb_init_cuda_outputs(const cxb_init_cuda *ctx, uint64_t tid, uint32_t *out);
 void cxb_init_cuda_destroy(cxb_init_cuda *ctx);
-/* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
- * pre-sample spin on the context's stream; NULL (the default): none. */
-void cxb_init_cuda_set_timing(cxb_init_cuda *ctx, struct cxb_timing *timing);
 
 /* ---- per-thread jumps on the GPU (Figure R2's GPU column) ----
  * T threads, thread t starts from its own state (XORWOW and MRG32k3a: cxb_g_seed(seed + t);
@@ -81,13 +80,12 @@ typedef enum cxb_jump_method {
 typedef struct cxb_jump_cuda cxb_jump_cuda;
 
 cxb_status cxb_jump_cuda_create(cxb_jump_cuda **ctx, cxb_jump_method method, uint64_t seed, uint64_t threads,
-                                const uint64_t distance[4]);
+                                const uint64_t distance[4], const struct cxb_cuda_exec *ex); /* ex as init */
 cxb_status cxb_jump_cuda_run(cxb_jump_cuda *ctx, cxb_phases *ph);
 /* The identifying words (as cxb_init_cuda_states) of threads first + i step, i < count. */
 cxb_status cxb_jump_cuda_states(const cxb_jump_cuda *ctx, uint64_t first, uint64_t count, uint64_t step,
                                 uint32_t *words);
 void cxb_jump_cuda_destroy(cxb_jump_cuda *ctx);
-void cxb_jump_cuda_set_timing(cxb_jump_cuda *ctx, struct cxb_timing *timing); /* as init */
 
 #ifdef __cplusplus
 }

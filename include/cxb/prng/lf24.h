@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-struct cxb_timing;
+struct cxb_cuda_exec;
 
 typedef enum cxb_lf24_layout { CXB_LF24_SLICE, CXB_LF24_INTERLEAVE } cxb_lf24_layout;
 typedef enum cxb_lf24_mode { CXB_LF24_STORE, CXB_LF24_SUM } cxb_lf24_mode;
@@ -133,12 +133,13 @@ typedef enum cxb_lf24_carry_mode { CXB_LF24_C_EXACT, CXB_LF24_C_FLOAT } cxb_lf24
 typedef struct cxb_lf24_cuda cxb_lf24_cuda;
 
 /* Allocates device memory, uploads the child seeds and fills the tables on the
- * device; the setup's phases (alloc, h2d, init kernel) are returned in *setup.
+ * device, on ex's stream (cxb/core/cuda.h; NULL: the default stream, no queued spin); the
+ * setup's phases (alloc, h2d, init kernel) are returned in *setup.
  * cuda1/cudashared need layout = interleave; cuda2 needs streams = 1 and slice.
  * block = threads per block (0: the variant's default). */
 cxb_status cxb_lf24_cuda_create(cxb_lf24_cuda **ctx, const cxb_lf24_job *job,
                                 cxb_lf24_cuda_variant variant, cxb_lf24_carry_mode carry,
-                                unsigned block, cxb_phases *setup);
+                                unsigned block, const struct cxb_cuda_exec *ex, cxb_phases *setup);
 /* Restores the freshly seeded tables (device to device), so every sample starts the
  * streams from position 0. Untimed. */
 cxb_status cxb_lf24_cuda_reset(cxb_lf24_cuda *ctx);
@@ -149,19 +150,16 @@ cxb_status cxb_lf24_cuda_run(cxb_lf24_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_lf24_cuda_out(const cxb_lf24_cuda *ctx);
 const double *cxb_lf24_cuda_sums(const cxb_lf24_cuda *ctx);
 void cxb_lf24_cuda_destroy(cxb_lf24_cuda *ctx);
-/* The harness's timing handle (cxb/core/cuda.h): the first timed phase of a run queues its armed
- * pre-sample spin on the context's stream; NULL (the default): none. */
-void cxb_lf24_cuda_set_timing(cxb_lf24_cuda *ctx, struct cxb_timing *timing);
 
 /* prng.store.cuda: store-only kernel writing n uint32 (the bandwidth ceiling).
  * blocks_per_sm: the grid is at most SMs x blocks_per_sm blocks of 256 threads (0: 16, the
  * launch shape of the spec's anchor; the launch-shape sweep varies it). */
 typedef struct cxb_store_cuda cxb_store_cuda;
-cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm);
+cxb_status cxb_store_cuda_create(cxb_store_cuda **ctx, uint64_t n, unsigned blocks_per_sm,
+                                 const struct cxb_cuda_exec *ex); /* ex as lf24 */
 cxb_status cxb_store_cuda_run(cxb_store_cuda *ctx, cxb_phases *ph);
 const uint32_t *cxb_store_cuda_out(const cxb_store_cuda *ctx);
 void cxb_store_cuda_destroy(cxb_store_cuda *ctx);
-void cxb_store_cuda_set_timing(cxb_store_cuda *ctx, struct cxb_timing *timing); /* as lf24 */
 
 /* prng.store.pthreads: the host's store ceiling, n uint32 written by the pool's threads
  * (output i = i), ordinary stores, in 64 KiB pieces handed out dynamically
@@ -192,7 +190,8 @@ typedef enum cxb_curand_ordering {
 } cxb_curand_ordering;
 typedef struct cxb_curand_cuda cxb_curand_cuda;
 cxb_status cxb_curand_cuda_create(cxb_curand_cuda **ctx, cxb_curand_gen gen, cxb_curand_ordering ordering,
-                                  uint64_t seed, uint64_t n, cxb_curand_type type);
+                                  uint64_t seed, uint64_t n, cxb_curand_type type,
+                                  const struct cxb_cuda_exec *ex); /* ex as lf24 */
 /* Back to the start of the stream with the generator's states already set up (offset 0,
  * curandGenerateSeeds, synchronised): untimed, so that every sample times the same call
  * and writes the same numbers. */
@@ -201,7 +200,6 @@ cxb_status cxb_curand_cuda_run(cxb_curand_cuda *ctx, cxb_phases *ph);
 /* The last run's output as 32-bit words: n of them for u32 and f32, 2n for f64. */
 const uint32_t *cxb_curand_cuda_out(const cxb_curand_cuda *ctx);
 void cxb_curand_cuda_destroy(cxb_curand_cuda *ctx);
-void cxb_curand_cuda_set_timing(cxb_curand_cuda *ctx, struct cxb_timing *timing); /* as lf24 */
 
 #ifdef __cplusplus
 }
