@@ -33,6 +33,7 @@ typedef struct cxb_cc_ctx {
     cxb_gen_spec spec;       /* instance 0's spec (generated inputs) */
     char graph[512];         /* the input's name: the spec of the current instance or a file */
     uint64_t seed, instances, instance;
+    int fault;               /* fault=1: the test hook of study.c */
     int ran;                 /* a run since the last reset: the next reset moves on to the next instance */
     int ref_kind;            /* CXB_CC_RECURSIVE or CXB_CC_UNIONFIND_SEQ */
     uint64_t *ref_hash;      /* per instance, 0 with ref_known[r] = 0 until computed */
