@@ -26,17 +26,19 @@ anchor_parse_eclcc() {
 # GAP (cc, cc_sv) through its BenchmarkKernel: per trial "Trial Time:          S" (seconds,
 # %3.5lf), at the end "Average Time:        S"; with -a after the last trial "There are C
 # components"; "Graph has N nodes and M undirected edges for degree: D" before the trials.
-# Prints one line "trial_ns=T" per trial, then "average_ns=T nodes=N edges=M components=C";
-# exit 1 without any trial.
+# With -v, "Verification:           PASS" (or FAIL) after each trial.
+# Prints one line "trial_ns=T" per trial, then "average_ns=T nodes=N edges=M components=C
+# verify_pass=P verify_fail=F"; exit 1 without any trial.
 anchor_parse_gap() {
     awk '
         /^Graph has / { nodes = $3; edges = $6 }
         /^Trial Time:/ { printf "trial_ns=%.0f\n", $3 * 1e9; ++k }
         /^Average Time:/ { avg = $3 }
         /^There are [0-9]+ components/ { comp = $3 }
+        /^Verification: / { if ($2 == "PASS") ++pass; else ++fail }
         END {
             if (!k) exit 1
-            printf "average_ns=%.0f nodes=%s edges=%s components=%s\n", avg * 1e9, nodes, edges, comp
+            printf "average_ns=%.0f nodes=%s edges=%s components=%s verify_pass=%d verify_fail=%d\n", avg * 1e9, nodes, edges, comp, pass, fail
         }' "$1"
 }
 
