@@ -170,7 +170,9 @@ for fam in $families; do
         fi
         m=$(awk -F': ' '$1 == "edges" { print $2 }' "$glog")
         nv=$(awk -F': ' '$1 == "vertices" { print $2 }' "$glog")
-        params="family=$fam;m=$m;n=$nv"
+        # the params of the modern sweep's points (docs/studies/components.md "modern"), so that
+        # the tables match anchors and our sets by model and n; m is the work (the n column)
+        params="d=16;model=$fam;n=$nv"
         egr_ok=1
         if [ $((2 * m)) -gt 2147483647 ]; then
             egr_ok=0

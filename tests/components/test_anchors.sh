@@ -97,7 +97,7 @@ for s in "$src"/scripts/anchors/*.sh "$src/scripts/gpu-run.sh"; do
     bash -n "$s" || { echo "FAIL: bash -n $s"; fails=$((fails + 1)); }
 done
 if command -v shellcheck >/dev/null; then
-    (cd "$src" && shellcheck -x scripts/anchors/*.sh tests/components/test_anchors.sh) || { echo "FAIL: shellcheck"; fails=$((fails + 1)); }
+    (cd "$src" && shellcheck -x scripts/anchors/*.sh tests/components/test_anchors.sh tests/components/test_overlay.sh) || { echo "FAIL: shellcheck"; fails=$((fails + 1)); }
 fi
 [ "$fails" = 0 ] && echo "anchors: all checks passed"
 [ "$fails" = 0 ]
