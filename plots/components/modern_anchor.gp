@@ -15,4 +15,4 @@ if (cxb_ylog) {
     set logscale y 10
     set format y "10^{%T}"
 }
-set xlabel "|V| (vertices; m = 8|V| tuples before loops and duplicates are removed)"
+set xlabel "|V| (m = 8|V| tuples)"

@@ -34,8 +34,8 @@ extern const cxb_claim cxb_components_claims[];
 
 /* The study's figures (plots/components/): Leist Figs 6.2-6.9 with the published overlay, the
  * modern rate and the anchor comparison per calibration family. */
-extern const cxb_figure_spec cxb_components_figures[];
-extern const size_t cxb_components_nfigures;
+#define CXB_COMPONENTS_NFIGURES 16
+extern const cxb_figure_spec cxb_components_figures[CXB_COMPONENTS_NFIGURES];
 
 /* The bandwidth bounds of docs/studies/components.md on an H100 80GB HBM3 (SXM): a
  * device-to-device copy moves CXB_CC_H100_COPY_BPS bytes per second (read + written; the

@@ -300,7 +300,8 @@ int main(void)
         cxb_testfs_rmtree(dir2);
     }
     /* the figures name templates that exist */
-    for (size_t i = 0; i < cxb_components_nfigures; ++i) {
+    for (size_t i = 0; i < CXB_COMPONENTS_NFIGURES; ++i) {
+        CHECK(cxb_components_figures[i].id != NULL);
         snprintf(path, sizeof path, "%s/plots/%s", CXB_SOURCE_DIR, cxb_components_figures[i].template_gp);
         CHECK_MSG(cxb_testfs_exists(path), "%s", path);
     }
