@@ -70,7 +70,7 @@ if has cmds; then
 fi
 
 if has anchors; then
-    echo "== anchors (scripts/anchors/run-components.sh; docs/studies/components-anchors.md)"
+    echo "== anchors (scripts/anchors/run-components.sh; docs/studies/components.md, Calibration anchors)"
     # anchors/ holds fetch.sh's sources, carried here (this host has no network); built here for
     # this GPU and host compiler; the graph files go outside gpu-out/ so they are not packed
     if [ ! -d anchors/src ]; then

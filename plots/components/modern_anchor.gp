@@ -1,5 +1,5 @@
 # plots/components/modern_anchor.gp - cc.modern.anchor.<family>: the calibration of
-# docs/studies/components-anchors.md: median time (ms) against |V| on the calibration graphs of
+# docs/studies/components.md "Calibration anchors": median time (ms) against |V| on the calibration graphs of
 # one family (n = 2^20, 2^22, 2^24, average degree 16), our rows (components.*.cuda,
 # *.pthreads, *.seq) and the anchors measured in the same call on the same files (ECL-CC
 # baseline and race-free on the GPU, GAP's Afforest and SV on the host; anchor rows are drawn in

@@ -3,7 +3,7 @@
  * weights ignored) into GAP's serialized undirected graph (.sg: bool directed = false, int64 arcs,
  * int64 nodes, int64 offsets[nodes + 1], int32 neighbours[arcs]), so that GAP's cc and cc_sv
  * read exactly the CSR that ECL-CC and cxbench label, in binary (GAP's text .el reader takes
- * longer than the labelling). Built by scripts/anchors/build.sh; docs/studies/components-anchors.md.
+ * longer than the labelling). Built by scripts/anchors/build.sh; docs/studies/components.md "Calibration anchors".
  *   usage: egr2sg IN.egr OUT.sg     exit 0, or 2 with one line on stderr
  */
 #include <stdbool.h>

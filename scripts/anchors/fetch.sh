@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/anchors/fetch.sh [DEST] - export the calibration anchors' sources named in
 # scripts/anchors/sources.txt (repository, commit, files) into DEST/src/<name>/ (default DEST:
-# anchors/, git-ignored: the sources are never vendored; docs/studies/components-anchors.md).
+# anchors/, git-ignored: the sources are never vendored; docs/studies/components.md "Calibration anchors").
 # Each repository is read from a local git directory when ANCHOR_GIT_<NAME> names one (a bare
 # mirror or a clone that has the commit, e.g. ANCHOR_GIT_ECLCC=/path/ECL-Suite.git), else it
 # is cloned from https://github.com/<repository> (a machine with network). The commit is

@@ -1,6 +1,6 @@
 # scripts/anchors/lib.sh - sourced by run-components.sh and tests/components/test_anchors_parse.sh:
 # the parsers of the anchors' console output and the writer of samples.csv rows
-# (docs/studies/components-anchors.md; columns of docs/method.md "Result sets").
+# (docs/studies/components.md "Calibration anchors"; columns of docs/method.md "Result sets").
 # shellcheck shell=bash
 
 # ECL-CC v1.1 (baseline and race-free print the same lines): one labelling per process, timed

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/anchors/run-components.sh BUILD_DIR OUTDIR [MACHINE] - the calibration of the components
-# study (docs/studies/components-anchors.md): on every calibration graph, the anchors (ECL-CC
+# study (docs/studies/components.md "Calibration anchors"): on every calibration graph, the anchors (ECL-CC
 # baseline and race-free on the GPU, GAP's cc = Afforest and cc_sv on the host CPU) and our
 # rows through `cxbench graph components`, all in this one call on the same files, written as
 # one result set OUTDIR/MACHINE/<run_id>/ (samples.csv, provenance.json, log.txt) that
@@ -68,7 +68,7 @@ have() { [ -x "$bin/$1" ]; }
 why() { grep -m1 -iE 'error|usage|unknown' "$1" || tail -1 "$1"; } # the line that says why a program failed
 
 # The spec of a calibration graph: 8n tuples (average degree 16 before the generators' removal
-# of loops and duplicates; docs/studies/components-anchors.md).
+# of loops and duplicates; docs/studies/components.md "Calibration anchors").
 spec_of() { # FAMILY SCALE
     local n=$((1 << $2))
     case "$1" in
@@ -126,7 +126,7 @@ finish() {
                        "gap_trials": $gap_trials, "cxb_reps": $cxb_reps, "impls": $(anchor_json "$impls"),
                        "omp_num_threads": $threads, "tool_timeout_s": $tool_timeout},
           "interrupted": $interrupted, "component_count_mismatches": $mismatch,
-          "writer": "scripts/anchors/run-components.sh (docs/studies/components-anchors.md)"},
+          "writer": "scripts/anchors/run-components.sh (docs/studies/components.md, Calibration anchors)"},
   "git": {"commit": $(anchor_json "$commit"), "commit_source": "${CXB_GIT_COMMIT:+CXB_GIT_COMMIT}${CXB_GIT_COMMIT:-git}", "dirty": $([ "$dirty" = 1 ] && echo true || echo false)},
   "build": {"type": "anchors", "c_compiler": $(anchor_json "$( (${CC:-cc} --version 2>/dev/null || echo '?') | head -1)"), "cxbench": $(anchor_json "$cxb")},
   "anchors": [$anchors_json],

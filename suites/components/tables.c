@@ -1,6 +1,7 @@
 /* suites/components/tables.c - Leist Tables 6.3 and 6.4, the modern table with the bandwidth
  * bounds and the calibration anchors, and the Sec. 6.4 findings as claims
- * (suites/components/tables.h; docs/studies/components.md, docs/studies/components-anchors.md).
+ * (suites/components/tables.h; docs/studies/components.md "Tables, findings and figures" and
+ * "Calibration anchors").
  *
  * Points are read from the result sets' samples.csv (cxb_rset_load: medians of the declared
  * time), so that an anchor set written by scripts/anchors/run-components.sh reads like a set of
@@ -730,7 +731,7 @@ static int print_modern(const ccdata *d, FILE *out)
             any = strstr(modern_rows[r].impl, ".anchor") && modern_find(d, modern_rows[r].impl, g[k].model, g[k].n);
     if (!any)
         return 1;
-    fprintf(out, "\n### Calibration anchors beside ours (docs/studies/components-anchors.md)\n\n");
+    fprintf(out, "\n### Calibration anchors beside ours (docs/studies/components.md, Calibration anchors)\n\n");
     fprintf(out, "Same graphs, same machine. GPU: speed-up of components.unionfind.cuda over race-free ECL-CC (target "
                  ">= 1.0 on every graph) and over baseline ECL-CC (stretch >= 1.0). CPU: our time / GAP Afforest's "
                  "(target <= 1.25).\n\n");

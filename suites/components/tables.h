@@ -1,5 +1,5 @@
 /* suites/components/tables.h - the components study's paper tables, findings and modern table
- * (docs/studies/components.md "Tables and findings", docs/studies/components-anchors.md):
+ * (docs/studies/components.md "Tables, findings and figures" and "Calibration anchors"):
  *
  *   Leist Table 6.3   log-log slope of the median time against the family's swept size, per
  *                     graph family and row, over the thesis's fit exclusions, with its 95%

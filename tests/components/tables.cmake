@@ -1,4 +1,4 @@
-# components study, paper tables and claims (suites/components/tables.c; docs/studies/components-anchors.md):
+# components study, paper tables and claims (suites/components/tables.c; docs/studies/components.md "Calibration anchors"):
 # Table 6.3 slopes, Table 6.4 speed-ups, the modern table's rates, % of bound and anchor ratios,
 # and the verdicts, on a synthetic result set with known medians.
 cxb_test(components_tables test_components_tables.c)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/components/test_anchors.sh CXBENCH - the calibration anchors' tooling
-# (docs/studies/components-anchors.md): the console parsers of scripts/anchors/lib.sh on
+# (docs/studies/components.md "Calibration anchors"): the console parsers of scripts/anchors/lib.sh on
 # captured outputs of ECL-CC, GAP and `cxbench graph components` (tests/components/data/, written
 # from the programs' printf formats), the samples.csv rows they become (the header of
 # harness/records.c, one cell per column), egr2sg against the .egr that cxbench writes, and

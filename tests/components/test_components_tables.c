@@ -1,5 +1,5 @@
 /* tests/components/test_components_tables.c - the components study's tables and claims
- * (suites/components/tables.h, docs/studies/components-anchors.md) on a synthetic result set
+ * (suites/components/tables.h, docs/studies/components.md "Calibration anchors") on a synthetic result set
  * written here with known medians: Table 6.3's slopes and 95% intervals over the thesis's
  * exclusions, Table 6.4's speed-ups at its points (the second largest |V| for W-S), the
  * published columns, the modern table's rates and % of bound, the anchor ratios, and the
