@@ -65,6 +65,8 @@ graphs_json=""
 note() { echo "run-components: $*" | tee -a "$log"; }
 since() { echo $(($(date +%s%N) - t0)); }
 have() { [ -x "$bin/$1" ]; }
+linebuf=()
+command -v stdbuf >/dev/null && linebuf=(stdbuf -oL)
 why() { grep -m1 -iE 'error|usage|unknown' "$1" || tail -1 "$1"; } # the line that says why a program failed
 
 # The spec of a calibration graph: 8n tuples (average degree 16 before the generators' removal
@@ -188,7 +190,10 @@ for fam in $families; do
         ref=""
         for impl in $impls; do
             out="$set_dir/out-$fam-$s-${impl#components.}.txt"
-            timed "$out" "$cxb" graph components "$g.cxg" --impl "$impl" --reps "$cxb_reps" --verify >/dev/null
+            # the reference of the modern preset (ref=unionfind), and GAP's thread count for the pthreads rows
+            sets=(--set ref=unionfind)
+            [ "${impl##*.}" = pthreads ] && sets+=(--set "threads=$threads")
+            timed "$out" "$cxb" graph components "$g.cxg" --impl "$impl" --reps "$cxb_reps" --verify "${sets[@]}" >/dev/null
             rc=$?
             if [ "$rc" != 0 ]; then
                 note "$spec: $impl: exit $rc ($(why "$out"))"
@@ -221,8 +226,9 @@ for fam in $families; do
                 have "$b" || { note "$spec: no $bin/$b (built without nvcc?)"; continue; }
                 for ((r = 0; r < ecl_reps; ++r)); do
                     out="$set_dir/out-$fam-$s-$b-$r.txt"
-                    # ECL-CC's verification recurses once per vertex of a component
-                    wall=$(ulimit -s unlimited 2>/dev/null; timed "$out" "$bin/$b" "$g.egr")
+                    # ECL-CC's verification recurses once per vertex of a component (a deep stack);
+                    # line-buffered, so that its time survives a crash of that verification
+                    wall=$(ulimit -s unlimited 2>/dev/null; timed "$out" "${linebuf[@]}" "$bin/$b" "$g.egr")
                     rc=$?
                     if ! parsed=$(anchor_parse_eclcc "$out"); then
                         note "$spec: $b run $r: exit $rc, no compute time ($(why "$out"))"
