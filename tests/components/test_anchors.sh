@@ -4,7 +4,8 @@
 # captured outputs of ECL-CC, GAP and `cxbench graph components` (tests/components/data/, written
 # from the programs' printf formats), the samples.csv rows they become (the header of
 # harness/records.c, one cell per column), egr2sg against the .egr that cxbench writes, and
-# bash -n / shellcheck on the scripts. Expected values are worked out by hand from the captured
+# bash -n / shellcheck on the scripts, and an anchor set read by `cxbench report` through INDEX.md.
+# Expected values are worked out by hand from the captured
 # text (seconds x 1e9, milliseconds x 1e6), not taken from the parser.
 set -u
 cxbench=${1:?usage: test_anchors.sh CXBENCH}
@@ -60,6 +61,28 @@ check "row time_ns, kernel_ns, verified" "$(cut -d, -f26,20,29 <<<"$row")" "4123
 check "row extra" "$(cut -d, -f31 <<<"$row")" "arcs=16777216;components=1"
 check "point differs by impl" "$(anchor_point a p)" "$(printf 'a|p' | sha256sum | cut -c1-16)"
 check "json escape" "$(anchor_json 'a"b\c')" '"a\"b\\c"'
+
+# an anchor set read by `cxbench report` through INDEX.md: unionfind.cuda 2 ms against race-free
+# ECL-CC 3 ms on gnm n = 2^20 (m = 2^23): the anchors table says 1.50, the target holds
+set_dir="$tmp/results/h100-sxm/20261127T000000Z-0000abcd"
+mkdir -p "$set_dir"
+{
+    anchor_samples_header
+    for r in 0 1 2; do
+        anchor_row 20261127T000000Z-0000abcd components.unionfind.cuda cuda "d=16;model=gnm;n=1048576" 8388608 1 1 "$r" cli "" 2000000 2000000 "$r" "components=1;edges=8388608"
+        anchor_row 20261127T000000Z-0000abcd components.eclccracefree.anchor anchor "d=16;model=gnm;n=1048576" 8388608 1 1 "$r" cold 9000000 3000000 3000000 "$r" "arcs=16777216;components=1;edges=8388608"
+    done
+} >"$set_dir/samples.csv"
+printf '{"schema_version": "1.1.0", "run": {"run_id": "20261127T000000Z-0000abcd", "study": "components"}, "build": {"type": "anchors"}}\n' >"$set_dir/provenance.json"
+printf '| key | study | sets | commit | protocol | output |\n|---|---|---|---|---|---|\n| cc.modern.anchor | components | 20261127T000000Z-0000abcd | - | anchors | - |\n' >"$tmp/results/h100-sxm/INDEX.md"
+if "$cxbench" report "$tmp/results" >"$tmp/report.md" 2>"$tmp/report.err"; then
+    check "report: anchors row" "$(grep -c '^| gnm | 2^20 | 2 | - | 3 | 1.50 |' "$tmp/report.md")" "1"
+    check "report: race-free target" "$(grep 'as fast as race-free ECL-CC' "$tmp/report.md" | grep -c '| holds | cc.modern.anchor |')" "1"
+    check "report: rate of the anchor row" "$(grep -c '| gnm | 2^20 | 8388608 | race-free ECL-CC (anchor) | 3 | 2.8 |' "$tmp/report.md")" "1"
+else
+    echo "FAIL: cxbench report on an anchor set: $(cat "$tmp/report.err")"
+    fails=$((fails + 1))
+fi
 
 # egr2sg on the .egr that `cxbench graph gen` writes: GAP's .sg header and CSR
 if command -v cc >/dev/null && "$cxbench" graph gen gnm:n=1000,m=4000 --threads 1 --out "$tmp/g.egr" --quiet >/dev/null; then
