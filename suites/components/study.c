@@ -33,6 +33,7 @@
 #include "harness/params.h"
 #include "suites/components/cli.h"
 #include "suites/components/rows.h"
+#include "suites/components/tables.h"
 
 #define CC_REF_AUTO_ARCS (1ull << 27)       /* ref=auto: recursive.seq up to this many arcs */
 #define CC_INSTANCE_CACHE_ARCS (1ull << 28) /* instances kept in memory up to this many arcs in all */
@@ -636,16 +637,8 @@ static const cxb_series_spec cc_series[] = {
     {"components.unionfind.seq", "n", 1.0, 0.5, 1, 0, NULL},
 };
 
-static const cxb_figure_spec cc_figures[] = {
-    {"leist.fig6.2", "Leist Fig. 6.2: Disjoint 1, time against |V|", "components/time_vs_x.gp", "n", "time",
-     "model=disjoint;c=100;e=1000000|50000000|200000", NULL},
-    {"leist.fig6.5", "Leist Fig. 6.5: line graphs, time against |V|", "components/time_vs_x.gp", "n", "time",
-     "model=line", NULL},
-    {"leist.fig6.6", "Leist Fig. 6.6: scale-free (BA), time against |V|", "components/time_vs_x.gp", "n", "time",
-     "model=bacopy", NULL},
-    {"cc.modern.rate", "connected components: G edges/s against the graph size", "components/time_vs_x.gp", "n",
-     "rate", "d=16", NULL},
-};
+/* the figures: suites/components/tables.c (Leist Figs 6.2-6.9 with the published overlay, the
+ * modern rate and the anchor comparison) */
 
 static const cxb_command cc_commands[] = {
     {"graph components", cxb_cli_graph_components, cxb_graph_components_forms,
@@ -662,10 +655,12 @@ const cxb_study cxb_study_components = {
     .npresets = sizeof cc_presets / sizeof cc_presets[0],
     .series = cc_series,
     .nseries = sizeof cc_series / sizeof cc_series[0],
-    .figures = cc_figures,
-    .nfigures = sizeof cc_figures / sizeof cc_figures[0],
+    .figures = cxb_components_figures,
+    .nfigures = CXB_COMPONENTS_NFIGURES,
     .time_unit_of_work = "edges",
     .work = cxb_cc_work,
     .commands = cc_commands,
     .ncommands = sizeof cc_commands / sizeof cc_commands[0],
+    .print_tables = cxb_components_tables_print,
+    .claims = cxb_components_claims,
 };
