@@ -23,9 +23,9 @@ static const char *variant_of(const char *id)
 #if CXB_HAVE_CUDA
 
 extern const cxb_impl cxb_prng_cuda_impls[], cxb_prng_init_cuda_impls[], cxb_graphgen_cuda_impls[],
-    cxb_malloc_cuda_impls[];
+    cxb_malloc_cuda_impls[], cxb_components_cuda_impls[];
 extern const size_t cxb_prng_cuda_nimpls, cxb_prng_init_cuda_nimpls, cxb_graphgen_cuda_nimpls,
-    cxb_malloc_cuda_nimpls;
+    cxb_malloc_cuda_nimpls, cxb_components_cuda_nimpls;
 #if CXB_HAVE_CURAND
 extern const cxb_impl cxb_prng_curand_impls[], cxb_prng_curandhost_impls[];
 extern const size_t cxb_prng_curand_nimpls, cxb_prng_curandhost_nimpls;
@@ -40,6 +40,7 @@ static const cxb_backend_rows tables[] = {
     {"prng", cxb_prng_init_cuda_impls, &cxb_prng_init_cuda_nimpls},
     {"graphgen", cxb_graphgen_cuda_impls, &cxb_graphgen_cuda_nimpls},
     {"malloc", cxb_malloc_cuda_impls, &cxb_malloc_cuda_nimpls},
+    {"components", cxb_components_cuda_impls, &cxb_components_cuda_nimpls},
 };
 
 const cxb_backend_rows *cxb_backend_rows_list(size_t *count)

@@ -1,14 +1,15 @@
 /* components_cuda: every CUDA variant of the components study (impl_cuda/components/, through
  * the rows' device table cxb_cc_cuda_dev) writes exactly the canonical labels (label[v] = the
- * smallest id of v's component, docs/studies/components.md) of a reference union-find written
- * here, on Leist's families (disjoint multigraph, line, bacopy, ws), gnm, kron and the edge
+ * smallest id of v's component, docs/studies/components.md) of the CPU reference
+ * cxb_cc_unionfind_seq (itself checked against a union-find written here), on Leist's families (disjoint multigraph, line, bacopy, ws), gnm, kron and the edge
  * cases: no vertex, one vertex, all isolated, stars of degree > 352 and > 10^4 centred at the
  * highest id (unionfind's block path), duplicate edges, two components joined at the highest
  * ids, a component whose smallest id is reached last, sizes no multiple of 32 or 256. k2 runs
  * also ordered by degree, unionfind with other thresholds, afforest with other rounds and
  * samples. Bounds: k1 and k2 launches <= diameter + 2 on a line (diameter n - 1), k3 passes =
  * components. k2 with tex_limit=1 refuses more than 2^27 arcs with the documented message.
- * Fresh seed, printed (CXB_TEST_SEED=S repeats). Exits 77 without a GPU. */
+ * Fresh seed, printed (CXB_TEST_SEED=S repeats). Argument "quick" (compute-sanitizer): the
+ * edge cases and the families at a tenth of the size. Exits 77 without a GPU. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +24,7 @@
 static void params_default(cxb_cc_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->rmax = 10000;
-    p->deg_warp = 16;
-    p->deg_block = 352;
-    p->rounds = 2;
-    p->samples = 1024;
-    p->seed = 1;
+    cxb_cc_params_init(p);
 }
 
 /* the reference: union by smaller root, path halving, then every vertex at its root */
@@ -59,7 +55,11 @@ static cxb_vid *reference(const cxb_csr *g, uint64_t *components)
         p[v] = find(p, (cxb_vid)v);
         *components += p[v] == v;
     }
-    return p;
+    cxb_vid *seq = malloc((g->n ? g->n : 1) * sizeof *seq);
+    CHECK_MSG(cxb_cc_unionfind_seq(g, seq) == CXB_OK, "unionfind.seq: %s", cxb_last_error());
+    CHECK_MSG(g->n == 0 || !memcmp(seq, p, g->n * sizeof *p), "unionfind.seq differs from the test's union-find");
+    free(p);
+    return seq;
 }
 
 static const char *vname(cxb_cc_variant v)
@@ -102,6 +102,7 @@ static cxb_cc_stats run1(const cxb_csr *g, cxb_cc_variant v, const cxb_cc_params
         if (s != CXB_OK)
             break;
         CHECK(ph.ns[CXB_PHASE_KERNEL] >= 0 && ph.ns[CXB_PHASE_D2H] >= 0);
+        CHECK_MSG(cxb_cc_check(g, label, vname(v)) == CXB_OK, "%s: %s", what, cxb_last_error());
         uint64_t bad = 0, first = 0;
         for (uint64_t i = 0; i < g->n; ++i)
             if (label[i] != ref[i] && bad++ == 0)
@@ -179,8 +180,9 @@ static void push(cxb_edges *e, uint64_t u, uint64_t v)
     CHECK(cxb_edges_push(e, (cxb_vid)u, (cxb_vid)v) == CXB_OK);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const int quick = argc > 1 && !strcmp(argv[1], "quick");
     const char *why = NULL;
     if (cxb_cuda_device_count(&why) == 0)
         SKIP("%s", why);
@@ -203,7 +205,7 @@ int main(void)
     e.n = 1003;
     from_tuples(&e, 0, "1003 isolated vertices");
     const uint64_t stars[] = {353, 400, 10001, 20003};
-    for (size_t i = 0; i < sizeof stars / sizeof stars[0]; ++i) { /* centre = highest id, plus a tail */
+    for (size_t i = 0; i < (quick ? 3u : sizeof stars / sizeof stars[0]); ++i) { /* centre = highest id, plus a tail */
         uint64_t n = stars[i] + 7;
         cxb_edges_init(&e);
         e.n = n;
@@ -245,7 +247,7 @@ int main(void)
 
     /* the line: exact bound on the launches */
     {
-        const uint64_t n = 3001;
+        const uint64_t n = 3001; /* k3 scans all n vertices per level: n^2 work */
         cxb_gen_spec s;
         CHECK(cxb_gen_parse("line:n=3001", &s) == CXB_OK);
         CHECK(cxb_generate_seq(&s, &e) == CXB_OK);
@@ -268,7 +270,8 @@ int main(void)
         free(ref);
         cxb_csr_free(&g);
     }
-    from_spec("line:n=100003", 0);
+    if (!quick)
+        from_spec("line:n=100003", 0);
 
     /* Leist's families, gnm, kron (fresh seeds) */
     const char *seeded[][2] = {{"disjoint:n=100000,e=500000,c=100", "1"},
@@ -282,10 +285,14 @@ int main(void)
                                {"kron:scale=16", "0"},
                                {"kron:scale=12,ef=2", "0"},
                                {"rmat:scale=14,ef=4", "1"}};
-    for (size_t i = 0; i < sizeof seeded / sizeof seeded[0]; ++i) {
+    const char *small[][2] = {{"disjoint:n=10000,e=50000,c=100", "1"}, {"bacopy:n=10003,m=5", "0"},
+                              {"ws:n=5000,k=10,p=0.1", "0"},           {"gnm:n=10000,m=8000", "0"},
+                              {"kron:scale=12", "0"}};
+    const size_t nfam = quick ? sizeof small / sizeof small[0] : sizeof seeded / sizeof seeded[0];
+    for (size_t i = 0; i < nfam; ++i) {
         char t[200];
-        snprintf(t, sizeof t, "%s,seed=%llu", seeded[i][0], (unsigned long long)(seed + i));
-        from_spec(t, seeded[i][1][0] == '1');
+        snprintf(t, sizeof t, "%s,seed=%llu", quick ? small[i][0] : seeded[i][0], (unsigned long long)(seed + i));
+        from_spec(t, (quick ? small[i][1] : seeded[i][1])[0] == '1');
     }
 
     { /* the Fermi texture limit: refused before anything is touched */
