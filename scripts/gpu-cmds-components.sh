@@ -46,7 +46,9 @@ for x in components_cuda graph_dcsr_cuda; do
     step memcheck-$x 90 compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 9 "$(t $x)" quick
 done
 CC_CUDA=components.k1.cuda,components.k2.cuda,components.unionfind.cuda,components.afforest.cuda
-step run-cc-2e20-2e22 120 $cx run components --preset modern --impl $CC_CUDA --set n=1048576,4194304 $run_opts
+# one n per run (--set takes one value): each run is one result set
+step run-cc-2e20 60 $cx run components --preset modern --impl $CC_CUDA --set n=1048576 $run_opts
+step run-cc-2e22 75 $cx run components --preset modern --impl $CC_CUDA --set n=4194304 $run_opts
 step run-cc-2e24 120 $cx run components --preset modern --impl components.unionfind.cuda,components.afforest.cuda \
     --set n=16777216 $run_opts
 GG=graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda
