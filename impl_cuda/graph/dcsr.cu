@@ -159,9 +159,11 @@ extern "C" void cxb_dcsr_free(cxb_dcsr *d)
     memset(d, 0, sizeof *d);
 }
 
-/* Steps 1-6 on the tuples a[0 .. pairs) (a holds 2 * pairs keys, and is consumed). */
+/* Steps 1-6 on the tuples a[0 .. pairs) (a holds 2 * pairs keys, and is consumed). ev (may be
+ * NULL) receives two events around the work on the stream, recorded after the allocations and
+ * before the frees, so that they time the device work only. */
 static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph, cudaStream_t stream,
-                        cxb_dcsr *d)
+                        cxb_dcsr *d, cudaEvent_t *ev)
 {
     uint64_t arcs_max = 2 * pairs, *b = NULL;
     unsigned long long *cnt = NULL;
@@ -180,6 +182,8 @@ static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph,
         st = CXB_CUDA_ALLOC(cudaMalloc(&d->off, ob), ob);
     if (st == CXB_OK)
         st = CXB_CUDA_ALLOC(cudaMalloc(&d->adj, ab), ab);
+    if (st == CXB_OK && ev)
+        st = CXB_CUDA(cudaEventRecord(ev[0], stream));
     /* 1: checks and loops */
     unsigned long long init[4] = {0, ~0ull, 0, 0}, got[4];
     if (st == CXB_OK)
@@ -235,6 +239,8 @@ static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph,
         dcsr_rows<<<dcsr_grid(kept + 1), DCSR_BLOCK, 0, stream>>>(rows, kept, n, d->off, d->adj);
         st = CXB_CUDA_LAUNCHED("dcsr_rows");
     }
+    if (st == CXB_OK && ev)
+        st = CXB_CUDA(cudaEventRecord(ev[1], stream));
     if (st == CXB_OK)
         st = CXB_CUDA(cudaStreamSynchronize(stream));
     cudaFree(b);
@@ -275,7 +281,7 @@ extern "C" cxb_status cxb_dcsr_from_edges(const cxb_edges *e, int multigraph, vo
     if (pairs)
         st = CXB_CUDA(cudaMemcpyAsync(a, e->key, pairs * sizeof(uint64_t), cudaMemcpyHostToDevice, s));
     if (st == CXB_OK)
-        st = build(e->n, a, pairs, multigraph, s, d);
+        st = build(e->n, a, pairs, multigraph, s, d, NULL);
     cudaFree(a);
     return st;
 }
@@ -312,11 +318,8 @@ extern "C" cxb_status cxb_dcsr_generate(const cxb_gen_spec *s, int multigraph, v
         st = cxb_fail(CXB_EFAIL, "%s: the generator left room for %llu keys, not 2 x %llu", what,
                       (unsigned long long)room, (unsigned long long)count);
     if (st == CXB_OK)
-        st = CXB_CUDA(cudaEventRecord(ev[0], cs));
-    if (st == CXB_OK)
-        st = build(s->n, a, count, multigraph, cs, d);
-    if (st == CXB_OK && (st = CXB_CUDA(cudaEventRecord(ev[1], cs))) == CXB_OK &&
-        (st = CXB_CUDA(cudaEventSynchronize(ev[1]))) == CXB_OK)
+        st = build(s->n, a, count, multigraph, cs, d, ev); /* ev: after its allocations, before its frees */
+    if (st == CXB_OK && (st = CXB_CUDA(cudaEventSynchronize(ev[1]))) == CXB_OK)
         st = CXB_CUDA(cudaEventElapsedTime(&b_ms, ev[0], ev[1]));
     cudaFree(a);
     for (int i = 0; i < 2; ++i)
