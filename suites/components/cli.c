@@ -42,7 +42,7 @@ static const char *const ids_names[] = {"asis", "compact", NULL}; /* cxb_ids_mod
 
 static const cxb_option cc_options[] = {
     CXB_OPT_STRING("--gen", "SPEC", "generate the graph (MODEL:k=v,..., as graph gen) instead of reading INPUT",
-                   cc_args, gen, 0),
+                   cc_args, gen, CXB_OPT_IN_ARGS),
     CXB_OPT_STRING("--impl", "ID", "a components row (default unionfind.cuda with a GPU, else unionfind.pthreads)",
                    cc_args, impl, 0),
     CXB_OPT_CHOICE("--ids", "asis|compact",
@@ -61,7 +61,7 @@ static const cxb_option cc_options[] = {
     CXB_OPT_SWITCH("--quiet", "no time_ms, samples_ms, phase_ms and rate lines", cc_args, quiet, 0),
     CXB_OPT_END};
 
-const cxb_form cxb_graph_components_forms[] = {{"INPUT", cc_options}, CXB_FORMS_END};
+const cxb_form cxb_graph_components_forms[] = {{"(INPUT | --gen SPEC)", cc_options}, CXB_FORMS_END};
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -27,7 +27,9 @@ typedef struct cxb_cc_ctx {
     double alloc_ms, h2d_ms; /* CUDA rows: the untimed setup phases of the current graph */
     /* the input: generated from the point's spec (instance r: seed + r), or borrowed from the
      * command line (cxb_cc_input_set) */
-    cxb_csr own;
+    cxb_csr own;             /* the current instance, or the instances kept in graphs[] */
+    cxb_csr *graphs;
+    unsigned char *built;
     const cxb_csr *g;
     int borrowed, multigraph;
     cxb_gen_spec spec;       /* instance 0's spec (generated inputs) */

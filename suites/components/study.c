@@ -9,7 +9,8 @@
  * the model's degree key is derived; Leist's Disjoint graphs are built in multigraph mode
  * (simple=1 builds them simple); ws_model=wsfast replaces Leist's exact WS by the parallel one.
  * Instance r of a point (instances=K: the samples cycle through r = 0 .. K-1, each graph built
- * in the untimed reset) uses seed + r, as the thesis measured each point on fresh graphs.
+ * in the untimed reset, and kept while the point's instances fit in 2^28 arcs) uses seed + r, as
+ * the thesis measured each point on fresh graphs.
  *
  * Verification (docs/studies/components.md "Verification"): the O(n + m) invariants
  * (cxb_cc_check) always, then exact equality with the reference: labels_hash first, and on a
@@ -33,7 +34,8 @@
 #include "suites/components/cli.h"
 #include "suites/components/rows.h"
 
-#define CC_REF_AUTO_ARCS (1ull << 27) /* ref=auto: recursive.seq up to this many arcs */
+#define CC_REF_AUTO_ARCS (1ull << 27)       /* ref=auto: recursive.seq up to this many arcs */
+#define CC_INSTANCE_CACHE_ARCS (1ull << 28) /* instances kept in memory up to this many arcs in all */
 
 static const char *const variant_ids[CXB_CC_NVARIANTS] = {
     "components.recursive.seq",      "components.cas.pthreads",       "components.k1.cuda",
@@ -239,28 +241,43 @@ static cxb_status load_instance(cxb_cc_ctx *c, const cxb_params *p)
 {
     close_dev(c);
     if (!c->borrowed) {
-        cxb_csr_free(&c->own);
-        c->g = NULL;
         int multi;
         cxb_status st = spec_text(p, c->seed + c->instance, c->graph, sizeof c->graph, &multi);
         cxb_gen_spec s;
-        cxb_edges e;
         if (st == CXB_OK)
             st = cxb_gen_parse(c->graph, &s);
         if (st != CXB_OK)
             return st;
         snprintf(c->graph, sizeof c->graph, "%s", s.text);
-        if (c->instance == 0)
+        if (c->instance == 0) {
             c->spec = s;
-        /* generation is untimed; the pool when there is one (the same tuples, graph.md) */
-        st = c->pool ? cxb_generate_pthreads(&s, c->pool, &e) : cxb_generate_seq(&s, &e);
-        if (st != CXB_OK)
-            return st;
-        if ((st = cxb_csr_from_edges(&e, c->multigraph, &c->own)) != CXB_OK) {
-            cxb_edges_free(&e);
-            return st;
+            /* several instances: kept in memory while they fit in CC_INSTANCE_CACHE_ARCS arcs, so
+             * that a point's samples do not regenerate them; larger ones are regenerated */
+            if (c->instances > 1 && !c->graphs &&
+                2 * cxb_gen_tuples_hint(&s) * c->instances <= CC_INSTANCE_CACHE_ARCS) {
+                c->graphs = calloc(c->instances, sizeof *c->graphs);
+                c->built = calloc(c->instances, 1);
+                if (!c->graphs || !c->built)
+                    return cxb_fail(CXB_ERESOURCE, "components: out of host memory");
+            }
         }
-        c->g = &c->own;
+        cxb_csr *slot = c->graphs ? &c->graphs[c->instance] : &c->own;
+        if (!c->graphs || !c->built[c->instance]) {
+            cxb_edges e;
+            cxb_csr_free(&c->own);
+            c->g = NULL;
+            /* generation is untimed; the pool when there is one (the same tuples, graph.md) */
+            st = c->pool ? cxb_generate_pthreads(&s, c->pool, &e) : cxb_generate_seq(&s, &e);
+            if (st != CXB_OK)
+                return st;
+            if ((st = cxb_csr_from_edges(&e, c->multigraph, slot)) != CXB_OK) {
+                cxb_edges_free(&e);
+                return st;
+            }
+            if (c->graphs)
+                c->built[c->instance] = 1;
+        }
+        c->g = slot;
     }
     free(c->label);
     c->label = malloc((c->g->n ? c->g->n : 1) * sizeof *c->label);
@@ -283,6 +300,10 @@ void cxb_cc_teardown(void *vctx)
         return;
     close_dev(c);
     cxb_csr_free(&c->own);
+    for (uint64_t r = 0; c->graphs && r < c->instances; ++r)
+        cxb_csr_free(&c->graphs[r]);
+    free(c->graphs);
+    free(c->built);
     free(c->label);
     free(c->ref_hash);
     free(c->ref_known);
