@@ -1,6 +1,6 @@
 /* impl_cuda/components/afforest.cu - components.afforest.cuda: Afforest (Sutton, Ben-Nun and
- * Barak, IPDPS 2018, Alg. 2-3) after GAP's reference Afforest (docs/studies/components.md
- * "Afforest"), on the GPU.
+ * Barak, IPDPS 2018) after GAP's reference Afforest (docs/studies/components-cuda.md
+ * "afforest.cuda"), on the GPU.
  *
  *   comp[v] = v;
  *   rounds r = 0 .. R-1: every vertex with degree > r links itself with its r-th neighbour
@@ -20,14 +20,14 @@
  * tree is also found from its other end).
  *
  * Deviations: every comp read is a relaxed device-scope atomic load and every compress store a
- * relaxed store (docs/studies/components.md "Memory model"); only the CSR goes through __ldg.
+ * relaxed store (docs/studies/components-cuda.md "Memory model"); only the CSR goes through __ldg.
  * The sampling uses keyed draws, not std::mt19937; the estimate c is chosen on the device, so the
  * timed phase has no host round trip. Launch size as unionfind.cuda (SMs x max threads per SM
  * / 256 blocks, grid-stride). */
 #include "cxb/components/afforest.h"
 #include "impl_cuda/components/cc.cuh"
 
-#define AF_WARP_DEGREE 32u /* docs/studies/components.md: one warp per vertex above degree 32 */
+#define AF_WARP_DEGREE 32u /* docs/studies/components-cuda.md: one warp per vertex above degree 32 */
 
 static __device__ __forceinline__ void af_link(uint32_t u, uint32_t v, uint32_t *comp)
 {

@@ -1,5 +1,5 @@
 /* impl_cuda/components/cc.cuh - what the CUDA variants of the components study share
- * (docs/studies/components.md): the device state a row opens once (dev.cu), the launch helpers,
+ * (docs/studies/components-cuda.md): the device state a row opens once (dev.cu), the launch helpers,
  * and one entry per variant (k1.cu, k2.cu, k3.cu, unionfind.cu, afforest.cu). Each entry queues
  * the whole labelling on c->stream, from the label initialisation to the final labels in
  * c->label, and returns when the work is queued or, for the variants with a host loop, done;

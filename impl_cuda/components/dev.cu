@@ -1,5 +1,5 @@
 /* impl_cuda/components/dev.cu - the device half of the components study's CUDA rows
- * (suites/components/device.h, docs/studies/components.md): open allocates what variant v needs
+ * (suites/components/device.h, docs/studies/components-cuda.md): open allocates what variant v needs
  * and uploads the graph once (untimed setup: the CSR through cxb_dcsr_upload, k1's canonical
  * edge list built on the host from the CSR's rows), run times the labelling with events on the
  * row's stream (the kernel phase, whose begin queues the harness's pre-sample spin) and copies

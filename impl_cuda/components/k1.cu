@@ -1,12 +1,12 @@
 /* impl_cuda/components/k1.cu - components.k1.cuda: Leist's Kernel 1 (Sec. 6.1, Alg. 26-27;
- * docs/studies/components.md "Kernel 1"), edge-parallel label propagation over the canonical edge
+ * docs/studies/components-cuda.md "Kernel 1"), edge-parallel label propagation over the canonical edge
  * list (one (u, v) pair with u < v per undirected edge, parallel edges repeated, 8 B each).
  *
  * Host loop: C[v] = v; repeat { clear the device flag; one launch over all edges; copy the flag
  * to the host } until the flag stays 0; the launches are counted (`iterations`). Per edge: read
  * both labels and atomicMin the larger one's vertex with the smaller label.
  *
- * Deviations: labels are read with relaxed device-scope atomic loads (docs/studies/components.md
+ * Deviations: labels are read with relaxed device-scope atomic loads (docs/studies/components-cuda.md
  * "Memory model"; the thesis used plain loads, a data race under the CUDA memory model) and the
  * edge list through the read-only cache; the per-block "changed" flag of the thesis is
  * __syncthreads_or (the block-wide OR the shared-memory flag computed, without its concurrent

@@ -1,5 +1,5 @@
 /* impl_cuda/components/k2.cu - components.k2.cuda: Leist's Kernel 2 (Sec. 6.1, Alg. 28-29;
- * docs/studies/components.md "Kernel 2"), vertex-parallel label propagation over the CSR with two
+ * docs/studies/components-cuda.md "Kernel 2"), vertex-parallel label propagation over the CSR with two
  * frontier byte arrays.
  *
  * C[v] = v, F1 = all set, F2 = all clear. One thread per vertex; each block stages its
@@ -16,7 +16,7 @@
  * offsets are then read per vertex (the staged block of offsets belongs to consecutive ids).
  *
  * Deviations: labels and F2 are read and written with relaxed device-scope atomics
- * (docs/studies/components.md "Memory model"); F1 too, for uniformity (only its own thread
+ * (docs/studies/components-cuda.md "Memory model"); F1 too, for uniformity (only its own thread
  * touches an entry within a launch). The per-block changed flag is __syncthreads_or, and the
  * kernel is grid-stride over the resident grid (blocks of consecutive vertices, so the staged
  * offsets stay per block). */

@@ -1,5 +1,5 @@
-/* impl_cuda/components/k3.cu - components.k3.cuda: Leist's Kernel 3 (Sec. 6.1; docs/studies/
- * components.md "Kernel 3"), one level-synchronous breadth-first search per component in the
+/* impl_cuda/components/k3.cu - components.k3.cuda: Leist's Kernel 3 (Sec. 6.1;
+ * docs/studies/components-cuda.md "Kernel 3"), one level-synchronous breadth-first search per component in the
  * style of Harish and Narayanan (HiPC 2007), which the thesis names and gives no pseudo-code for.
  *
  * All labels start as CXB_VID_NONE. Pass: s = the smallest unlabelled vertex, found on the
@@ -12,7 +12,7 @@
  * all passes (ecc(s) + 1 per pass).
  *
  * Deviations: claims are a compare-and-swap and every read of a label or a frontier flag is a
- * relaxed device-scope atomic (docs/studies/components.md "Memory model"), where the original
+ * relaxed device-scope atomic (docs/studies/components-cuda.md "Memory model"), where the original
  * stores plainly and tolerates the race; the per-block changed flag is __syncthreads_or. */
 #include "impl_cuda/components/cc.cuh"
 

@@ -1,4 +1,4 @@
-/* impl_cuda/components/rows.c - the CUDA rows of the components study (docs/studies/components.md):
+/* impl_cuda/components/rows.c - the CUDA rows of the components study (docs/studies/components-cuda.md):
  * components.{k1,k2,k3,unionfind,afforest}.cuda. Everything but the device half is the study's
  * row code (suites/components/study.c through cxb_cc_setup_dev and rows.h); the device half is
  * the table cxb_cc_cuda_dev (impl_cuda/components/dev.cu). Compiled only when CUDA is found;

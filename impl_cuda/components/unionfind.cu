@@ -1,6 +1,6 @@
 /* impl_cuda/components/unionfind.cu - components.unionfind.cuda: the ECL-CC design (Jaiganesh and
- * Burtscher, HPDC 2018, Sec. 3; its race-free form, Liu, VanAusdal and Burtscher, IISWC 2024) on
- * cxbench's CSR (docs/studies/components.md "unionfind.cuda").
+ * Burtscher, HPDC 2018; its race-free form, Liu, VanAusdal and Burtscher, IISWC 2024) on
+ * cxbench's CSR (docs/studies/components-cuda.md "unionfind.cuda").
  *
  *   init      parent[v] = the first neighbour smaller than v, else v;
  *   compute1  one thread per vertex; a vertex without a smaller neighbour is skipped (its edges
@@ -18,7 +18,7 @@
  * grid-stride, as ECL-CC.
  *
  * Deviations: (1) race-free as the IISWC 2024 variant: every parent read is a relaxed
- * device-scope atomic load and every re-pointing a relaxed store (docs/studies/components.md
+ * device-scope atomic load and every re-pointing a relaxed store (docs/studies/components-cuda.md
  * "Memory model"), only the CSR and the worklist (read-only within compute2/3) go through
  * __ldg. (2) cxbench's rows are sorted ascending, so init reads one entry instead of scanning
  * for the first smaller neighbour, the skip test in compute1 is the same read, and every edge

@@ -1,5 +1,5 @@
-/* cxb/components/afforest.h - Afforest's sampling step (docs/studies/components.md "Afforest";
- * Sutton, Ben-Nun, Barak, IPDPS 2018, Sec. IV-B), defined once for afforest.pthreads and
+/* cxb/components/afforest.h - Afforest's sampling step (docs/studies/components-cuda.md "afforest.cuda";
+ * Sutton, Ben-Nun, Barak, IPDPS 2018), defined once for afforest.pthreads and
  * afforest.cuda so that both sample the same vertices: draw i of p->samples is the vertex
  * bounded(x0, n) of the keyed draw (seed, domain 36, i, 0) (docs/studies/graph.md "Keyed
  * draws"), where GAP draws from std::mt19937. The estimated largest component c is the label

@@ -1,5 +1,5 @@
 /* cxb/core/relaxed.cuh - relaxed device-scope atomic loads and stores for the graph kernels'
- * shared words (docs/studies/components.md "Memory model"): every read of a label, parent or
+ * shared words (docs/studies/components-cuda.md "Memory model"): every read of a label, parent or
  * flag that another thread may write in the same kernel is one of these loads, every plain
  * store to such a word one of these stores; read-modify-writes stay atomicMin / atomicCAS.
  * Under the CUDA memory model a plain load racing with an atomic is a data race (undefined
