@@ -9,7 +9,8 @@
 #      average degree 16) for the CUDA rows at n = 2^20 and 2^22, then unionfind.cuda and
 #      afforest.cuda at 2^24;
 #   4. the "generate -> CSR" rows graphgen.<model>.cudacsr beside the tuple rows at 2^24 tuples,
-#      then gnm and rmat at 2^28.
+#      then gnm and rmat at 2^28;
+#   5. racecheck on components_cuda (quick).
 # Logs and result sets go to gpu-out/ (packed into $OUT by gpu-run.sh; OUT_DIR overrides).
 #   usage: GPU_CMDS=scripts/gpu-cmds-components.sh bash scripts/gpu-run.sh h100-sxm build,cmds
 #      or: bash scripts/gpu-cmds-components.sh BUILD_DIR
@@ -56,6 +57,9 @@ GGCSR=graphgen.bacopy.cudacsr,graphgen.gnm.cudacsr,graphgen.wsfast.cudacsr,graph
 step run-csr-2e24 90 $cx run graphgen --preset fast --impl $GG,$GGCSR --set tuples=16777216 $run_opts
 step run-csr-2e28 120 $cx run graphgen --preset fast --impl graphgen.gnm.cudacsr,graphgen.rmat.cudacsr \
     --set tuples=268435456 $run_opts
+# shared memory: k2's staged offsets, afforest's sample block (what budget is left)
+step racecheck-components_cuda 60 compute-sanitizer --tool racecheck --report-api-errors no --error-exitcode 9 \
+    "$(t components_cuda)" quick
 for f in "$out"/run-*.log; do
     [ -f "$f" ] || continue
     echo "== ${f##*/}"
