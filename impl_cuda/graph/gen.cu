@@ -232,10 +232,16 @@ static cxb_status gnm_cuda(const cxb_gen_spec *s, const launch *l, cudaStream_t 
         st = CXB_CUDA_ALLOC(cudaMalloc(&d_num, sizeof(uint64_t)), sizeof(uint64_t));
     for (int i = 0; i < 4 && st == CXB_OK; ++i)
         st = CXB_CUDA(cudaEventCreate(&ev[i]));
-    if (st == CXB_OK && target) /* the round-0 sort's storage, grown before the timed region */
-        st = cub_call(&tmp, [&](void *p, size_t &b) {
-            return cub::DeviceRadixSort::SortKeys(p, b, d_set, d_tmp, (int64_t)target, 0, end_bit, stream);
-        });
+    if (st == CXB_OK && target) { /* the rounds' storage (sort, unique, merge), grown before the timed region */
+        size_t sb = 0, ub = 0, mb = 0;
+        if ((st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(NULL, sb, d_set, d_tmp, (int64_t)target, 0, end_bit,
+                                                          stream))) == CXB_OK &&
+            (st = CXB_CUDA(cub::DeviceSelect::Unique(NULL, ub, d_tmp, d_set, d_num, (int64_t)target, stream))) ==
+                CXB_OK &&
+            (st = CXB_CUDA(cub::DeviceMerge::MergeKeys(NULL, mb, d_set, (int64_t)target, d_new, (int64_t)target, d_tmp,
+                                                       ::cuda::std::less<uint64_t>(), stream))) == CXB_OK)
+            st = scratch_need(&tmp, sb > ub ? (sb > mb ? sb : mb) : (ub > mb ? ub : mb));
+    }
     if (st == CXB_OK)
         st = CXB_CUDA(cudaEventRecord(ev[0], stream));
     if (st == CXB_OK && target) { /* round 0: the timed generation of all m tuples */
