@@ -21,6 +21,7 @@
  */
 #include <stdlib.h>
 
+#include "cxb/components/afforest.h"
 #include "cxb/core/pool.h"
 #include "cxb/graph/keyed.h"
 #include "impl_pthreads/components/atomic_labels.h"
@@ -114,7 +115,7 @@ static cxb_status sample_frequent(aff_job *J, uint64_t samples, uint64_t seed, c
         return cxb_fail(CXB_ERESOURCE, "components.afforest.pthreads: no memory for %llu samples",
                         (unsigned long long)samples);
     for (uint64_t s = 0; s < samples; ++s) {
-        uint64_t v = cxb_gbounded(cxb_gx0(cxb_gdraw(seed, CXB_GDOM_CC_AFFOREST, s, 0)), n);
+        uint64_t v = cxb_cc_afforest_sample(seed, s, n); /* the draws of afforest.cuda too */
         key[s] = cc_ld(J->comp, v);
     }
     cxb_sort_u64(key, key + samples, samples);

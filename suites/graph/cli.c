@@ -279,7 +279,7 @@ static int graph_gen(int argc, char **argv)
     int64_t t0 = now_ns();
     cxb_edges e;
     cxb_status st;
-    cxb_gen_cuda_opts copts = {0, 0, 0.0, 0.0};
+    cxb_gen_cuda_opts copts = {0, 0, 0.0, 0.0, NULL};
     if (impl == GEN_CUDA)
         st = cxb_generate_cuda(&spec, &copts, &e);
     else if (impl == GEN_PTHREADS) {

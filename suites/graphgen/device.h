@@ -18,6 +18,11 @@ typedef struct cxb_graphgen_dev {
                      const cxb_cuda_exec *ex);
     /* the fast generators (cxb/graph/gen.h) */
     cxb_status (*generate)(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out);
+    /* "generate -> CSR" on the GPU (cxb/graph/dcsr.h, cxb_dcsr_generate; simple graph), the CSR
+     * then copied into out on the host; all work on stream. gen_ms and build_ms are the device
+     * times of the two steps, d2h_ms the copy (host clock). */
+    cxb_status (*generate_csr)(const cxb_gen_spec *s, void *stream, cxb_csr *out, double *gen_ms, double *build_ms,
+                               double *d2h_ms);
 } cxb_graphgen_dev;
 
 /* graphgen.{alpha,ba}.{cuda1,cuda2,cudapool} (suites/graphgen/study.c) */
@@ -34,5 +39,9 @@ void cxb_graphgen_teardown(void *ctx);
  * cxb_ggf_* of suites/graphgen/fast.h) */
 cxb_status cxb_ggf_setup_dev(const cxb_params *p, const cxb_env *env, cxb_gen_model model,
                              const cxb_graphgen_dev *dev, void **ctx);
+/* graphgen.{bacopy,gnm,wsfast,rmat}.cudacsr (suites/graphgen/fast.c): the same graph built into
+ * a CSR on the GPU (docs/studies/graph.md "Graphs on the GPU") */
+cxb_status cxb_ggf_setup_dev_csr(const cxb_params *p, const cxb_env *env, cxb_gen_model model,
+                                 const cxb_graphgen_dev *dev, void **ctx);
 
 #endif

@@ -32,6 +32,13 @@
  * tens of seconds per point at 2^28; pthreads = seq at every thread count is what the
  * pthreads rows and ctest graphgen_fast check). Hashes run on the pool.
  *
+ * graphgen.<model>.cudacsr (docs/studies/graph.md "Graphs on the GPU"): the same tuples built into
+ * the simple CSR on the GPU, generation and build without the host (cxb_dcsr_generate); timed:
+ * the kernel phase is gen + build (events), the CSR's copy back is d2h (extra: gen_ns, build_ns,
+ * d2h_ns, m). The rate counts the tuples in, as the tuple rows do. Verification: the CSR
+ * byte for byte (offsets, adjacency, flags, stats) against cxb_csr_from_edges on the reference
+ * tuples (seq, or pthreads above 2^24 tuples); checksum: its edgeset_hash.
+ *
  * Presets: ci (CPU rows, 2^13 ... 2^20), fast (alias modern, docs/studies/graphgen.md: cuda rows
  * 2^20 ... 2^28, CPU rows up to 2^24; a GPU host in a few minutes) and fast-threads (pthreads, 1 ... 16 threads at
  * 2^24, with seq as the speed-up base).
@@ -61,7 +68,10 @@ typedef struct ggf_ctx {
     cxb_pool *hash_pool; /* hashes and the large references (untimed; any worker count) */
     unsigned block, grid;
     cxb_edges out;
-    double gen_ms, d2h_ms;
+    int csr;   /* cudacsr: generate -> CSR on the GPU */
+    cxb_csr g; /* its CSR, copied back */
+    void *stream; /* the runner's stream of the point (cxb_env.stream) */
+    double gen_ms, d2h_ms, build_ms;
     int64_t wall_ns;
     uint64_t ref_hash;
     const char *ref_by;
@@ -245,6 +255,7 @@ void cxb_ggf_teardown(void *vctx)
     if (!c)
         return;
     cxb_edges_free(&c->out);
+    cxb_csr_free(&c->g);
     free(c);
 }
 
@@ -258,6 +269,7 @@ static cxb_status ggf_setup(const cxb_params *p, const cxb_env *env, cxb_gen_mod
     c->backend = backend;
     c->dev = dev;
     c->pool = c->hash_pool = env->pool;
+    c->stream = env->stream;
     cxb_edges_init(&c->out);
     uint64_t block = 0, grid = 0;
     cxb_status st = spec_from(p, model, &c->spec);
@@ -305,9 +317,19 @@ cxb_status cxb_ggf_setup_dev(const cxb_params *p, const cxb_env *env, cxb_gen_mo
     return ggf_setup(p, env, model, CXB_BACKEND_CUDA, dev, ctx);
 }
 
+cxb_status cxb_ggf_setup_dev_csr(const cxb_params *p, const cxb_env *env, cxb_gen_model model,
+                                 const cxb_graphgen_dev *dev, void **ctx)
+{
+    cxb_status st = ggf_setup(p, env, model, CXB_BACKEND_CUDA, dev, ctx);
+    if (st == CXB_OK)
+        ((ggf_ctx *)*ctx)->csr = 1;
+    return st;
+}
+
 cxb_status cxb_ggf_reset(void *vctx)
 {
     cxb_edges_free(&((ggf_ctx *)vctx)->out); /* the previous tuples: untimed */
+    cxb_csr_free(&((ggf_ctx *)vctx)->g);
     return CXB_OK;
 }
 
@@ -319,7 +341,18 @@ cxb_status cxb_ggf_run(void *vctx, cxb_phases *ph)
         return cxb_generate_seq(&c->spec, &c->out);
     if (c->backend == CXB_BACKEND_PTHREADS)
         return cxb_generate_pthreads(&c->spec, c->pool, &c->out);
-    cxb_gen_cuda_opts o = {c->block, c->grid, 0, 0};
+    if (c->csr) {
+        cxb_csr_free(&c->g);
+        int64_t t0 = cxb_clock_ns();
+        cxb_status st = c->dev->generate_csr(&c->spec, c->stream, &c->g, &c->gen_ms, &c->build_ms, &c->d2h_ms);
+        c->wall_ns = cxb_clock_ns() - t0;
+        if (st == CXB_OK) {
+            ph->ns[CXB_PHASE_KERNEL] = (int64_t)llround((c->gen_ms + c->build_ms) * 1e6);
+            ph->ns[CXB_PHASE_D2H] = (int64_t)llround(c->d2h_ms * 1e6);
+        }
+        return st;
+    }
+    cxb_gen_cuda_opts o = {c->block, c->grid, 0, 0, c->stream};
     int64_t t0 = cxb_clock_ns();
     cxb_status st = c->dev->generate(&c->spec, &o, &c->out);
     c->wall_ns = cxb_clock_ns() - t0;
@@ -332,10 +365,51 @@ cxb_status cxb_ggf_run(void *vctx, cxb_phases *ph)
     return st;
 }
 
+/* cudacsr: the CSR against cxb_csr_from_edges on the reference tuples, byte for byte */
+static cxb_status verify_csr(ggf_ctx *c)
+{
+    const char *m = model_id(c->model);
+    int pool = c->tuples > GGF_SEQ_REF_MAX && c->hash_pool;
+    cxb_edges ref;
+    cxb_csr r;
+    cxb_status st = pool ? cxb_generate_pthreads(&c->spec, c->hash_pool, &ref) : cxb_generate_seq(&c->spec, &ref);
+    if (st != CXB_OK)
+        return st;
+    if ((st = cxb_csr_from_edges(&ref, 0, &r)) != CXB_OK) {
+        cxb_edges_free(&ref);
+        return st;
+    }
+    c->ref_by = pool ? "pthreads+csr" : "seq+csr";
+    const cxb_csr *g = &c->g;
+    const char *what = NULL;
+    if (g->n != r.n || g->m != r.m || g->nnz != r.nnz)
+        what = "size";
+    else if (g->flags != r.flags)
+        what = "flags";
+    else if (memcmp(&g->stats, &r.stats, sizeof r.stats))
+        what = "build stats";
+    else if (memcmp(g->off, r.off, (r.n + 1) * sizeof *r.off))
+        what = "offsets";
+    else if (r.nnz && memcmp(g->adj, r.adj, r.nnz * sizeof *r.adj))
+        what = "adjacency";
+    if (what)
+        st = cxb_fail(CXB_EFAIL, "graphgen.%s.cudacsr: the %s differ from cxb_csr_from_edges on the %s tuples "
+                      "(n %llu/%llu, m %llu/%llu, loops %llu/%llu, duplicates %llu/%llu; %s)", m, what,
+                      pool ? "pthreads" : "seq", (unsigned long long)g->n, (unsigned long long)r.n,
+                      (unsigned long long)g->m, (unsigned long long)r.m,
+                      (unsigned long long)g->stats.self_loops_removed, (unsigned long long)r.stats.self_loops_removed,
+                      (unsigned long long)g->stats.duplicates_removed, (unsigned long long)r.stats.duplicates_removed,
+                      c->spec.text);
+    cxb_csr_free(&r);
+    return st;
+}
+
 cxb_status cxb_ggf_verify(void *vctx)
 {
     ggf_ctx *c = vctx;
     const char *m = model_id(c->model);
+    if (c->csr)
+        return verify_csr(c);
     if (c->out.count != c->tuples || c->out.n != c->spec.n)
         return cxb_fail(CXB_EFAIL, "graphgen.%s: %llu tuples on %llu vertices, expected %llu on %llu (%s)", m,
                         (unsigned long long)c->out.count, (unsigned long long)c->out.n,
@@ -363,6 +437,8 @@ cxb_status cxb_ggf_verify(void *vctx)
 uint64_t cxb_ggf_checksum(void *vctx)
 {
     ggf_ctx *c = vctx;
+    if (c->csr)
+        return cxb_edgeset_hash(&c->g) + c->g.m;
     uint64_t h = 0, bad = 0;
     if (tuple_hash(c->hash_pool, &c->out, 0, &h, &bad) != CXB_OK)
         return 0;
@@ -373,7 +449,15 @@ void cxb_ggf_extra(void *vctx, char *buf, size_t size)
 {
     ggf_ctx *c = vctx;
     /* sorted by key (docs/method.md) */
-    if (c->backend == CXB_BACKEND_CUDA)
+    if (c->csr)
+        snprintf(buf, size, "build_ns=%lld;d2h_ns=%lld;duplicates=%llu;gen_ns=%lld;loops=%llu;m=%llu;ref=%s;spec=%s;"
+                 "tuples=%llu;vertices=%llu;wall_ns=%lld",
+                 (long long)llround(c->build_ms * 1e6), (long long)llround(c->d2h_ms * 1e6),
+                 (unsigned long long)c->g.stats.duplicates_removed, (long long)llround(c->gen_ms * 1e6),
+                 (unsigned long long)c->g.stats.self_loops_removed, (unsigned long long)c->g.m,
+                 c->ref_by ? c->ref_by : "", c->spec.text, (unsigned long long)c->tuples,
+                 (unsigned long long)c->spec.n, (long long)c->wall_ns);
+    else if (c->backend == CXB_BACKEND_CUDA)
         snprintf(buf, size, "d2h_ns=%lld;gen_ns=%lld;ref=%s;spec=%s;tuples=%llu;vertices=%llu;wall_ns=%lld",
                  (long long)llround(c->d2h_ms * 1e6), (long long)llround(c->gen_ms * 1e6),
                  c->ref_by ? c->ref_by : "", c->spec.text, (unsigned long long)c->tuples,
@@ -386,7 +470,8 @@ void cxb_ggf_extra(void *vctx, char *buf, size_t size)
 
 /* ---- presets ---- */
 
-#define GGF_CUDA_ALL "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda"
+#define GGF_CUDA_ALL "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda," \
+    GGF_CUDACSR_ALL
 #define GGF_PT_ALL \
     "graphgen.bacopy.pthreads,graphgen.gnm.pthreads,graphgen.wsfast.pthreads,graphgen.rmat.pthreads"
 #define GGF_SEQ_ALL "graphgen.bacopy.seq,graphgen.gnm.seq,graphgen.wsfast.seq,graphgen.rmat.seq"

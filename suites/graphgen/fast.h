@@ -60,6 +60,11 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
 #define CXB_GGF_IMPL2_(model, what) CXB_GGF_IMPL2(model, what),
 #define CXB_GRAPHGEN_FAST_IMPLS CXB_GGF_MODELS(CXB_GGF_IMPL2_)
 
+/* "generate -> CSR" on the GPU (docs/studies/graph.md "Graphs on the GPU"): the variant cudacsr of
+ * each fast model, registered by impl_cuda/graphgen/rows.c; in the presets beside the tuple rows */
+#define GGF_CUDACSR_ALL \
+    "graphgen.bacopy.cudacsr,graphgen.gnm.cudacsr,graphgen.wsfast.cudacsr,graphgen.rmat.cudacsr"
+
 #define CXB_GGF_CPU(m) "graphgen." #m ".seq,graphgen." #m ".pthreads"
 #define CXB_GGF_CPU_ALL CXB_GGF_CPU(bacopy) "," CXB_GGF_CPU(gnm) "," CXB_GGF_CPU(wsfast) "," CXB_GGF_CPU(rmat)
 
@@ -70,7 +75,8 @@ extern const cxb_sweep cxb_graphgen_fast_sweeps_threads[];
 /* preset quick (make bench): a short version of preset fast; the host rows 2^14 ... 2^20 tuples,
  * four points for a fit (docs/method.md, Fit) in seconds on 2 cores */
 #define CXB_GRAPHGEN_FAST_SWEEPS_QUICK                                                              \
-    {"fast.gen", "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda", \
+    {"fast.gen", "graphgen.bacopy.cuda,graphgen.gnm.cuda,graphgen.wsfast.cuda,graphgen.rmat.cuda," \
+                 GGF_CUDACSR_ALL,                                                                  \
      "d=16;p=0.1;seed=1", "tuples", "1048576,4194304,16777216"},                                  \
     {"fast.gen", CXB_GGF_CPU_ALL, "d=16;p=0.1;seed=1", "tuples", "16384,65536,262144,1048576"}
 

@@ -24,7 +24,7 @@ static void compare(const char *text)
     static const unsigned blocks[] = {64, 256, 1024};
     for (int b = 0; b < 3; ++b)
         for (int small = 0; small < 2; ++small) {
-            cxb_gen_cuda_opts o = {blocks[b], small ? 3u : 0u, 0, 0};
+            cxb_gen_cuda_opts o = {blocks[b], small ? 3u : 0u, 0, 0, NULL};
             cxb_edges e;
             cxb_status st = cxb_generate_cuda(&s, &o, &e);
             CHECK_MSG(st == CXB_OK, "%s: %s", text, cxb_last_error());
@@ -54,7 +54,7 @@ int main(void)
         SKIP("%s", why);
     }
     cxb_edges e;
-    cxb_gen_cuda_opts bad = {100, 0, 0, 0};
+    cxb_gen_cuda_opts bad = {100, 0, 0, 0, NULL};
     CHECK(cxb_generate_cuda(&s, &bad, &e) == CXB_EINPUT);
     bad.block = 2048;
     CHECK(cxb_generate_cuda(&s, &bad, &e) == CXB_EINPUT);

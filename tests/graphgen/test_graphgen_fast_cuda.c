@@ -4,8 +4,8 @@
  * (n = 0 and 1, m = 0, ef = 0, scale 0, the gnm complement path, gnm at C(n,2)/2 with many
  * dedup rounds, the smallest wsfast ring, bacopy's core alone) and on sizes that are not
  * a multiple of any block size; gen_ms is the device time (> 0 for gnm's round 0 too);
- * and graphgen.{bacopy,gnm,wsfast,rmat}.cuda through their harness descriptors (verified
- * against seq, kernel phase recorded). Without a GPU it checks the "no GPU" answer and
+ * and graphgen.{bacopy,gnm,wsfast,rmat}.cuda and .cudacsr through their harness descriptors
+ * (verified against seq, the CSR rows byte for byte against the host CSR; kernel phase recorded). Without a GPU it checks the "no GPU" answer and
  * exits 77. Fresh seed, printed (CXB_TEST_SEED=S repeats). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -27,7 +27,7 @@ static void compare(const char *text)
     static const unsigned blocks[] = {64, 256, 1024};
     for (int b = 0; b < 3; ++b)
         for (int small = 0; small < 2; ++small) {
-            cxb_gen_cuda_opts o = {blocks[b], small ? 3u : 0u, 0, 0};
+            cxb_gen_cuda_opts o = {blocks[b], small ? 3u : 0u, 0, 0, NULL};
             cxb_edges e;
             cxb_status st = cxb_generate_cuda(&s, &o, &e);
             CHECK_MSG(st == CXB_OK, "%s: %s", text, cxb_last_error());
@@ -125,6 +125,12 @@ int main(int argc, char **argv)
         snprintf(params, sizeof params, "tuples=%d;d=16;seed=%llu", quick ? 65536 : 1048576, (unsigned long long)seed);
         descriptor(id, params);
         snprintf(params, sizeof params, "tuples=99999;d=7;block=64;grid=5;seed=%llu", (unsigned long long)seed);
+        descriptor(id, params);
+        /* "generate -> CSR" on the GPU: the CSR byte for byte against the host build of seq's tuples */
+        snprintf(id, sizeof id, "graphgen.%s.cudacsr", models[m]);
+        snprintf(params, sizeof params, "tuples=%d;d=16;seed=%llu", quick ? 65536 : 1048576, (unsigned long long)seed);
+        descriptor(id, params);
+        snprintf(params, sizeof params, "tuples=99999;d=7;seed=%llu", (unsigned long long)seed);
         descriptor(id, params);
     }
     CHECK_DONE();

@@ -83,10 +83,12 @@ cxb_status cxb_generate_pthreads(const cxb_gen_spec *s, struct cxb_pool *pool, c
  * return gen_ms is the device time of the generation (events; for gnm round 0's draws of
  * all m tuples, docs/studies/graphgen.md, the deduplication rounds being part of the CSR build; 0
  * for ws, whose rewiring runs on the host) and d2h_ms the copy back. Without a GPU, or in a
- * build without CUDA (harness/backends.c): CXB_ERESOURCE. */
+ * build without CUDA (harness/backends.c): CXB_ERESOURCE. All work is queued on stream (a
+ * cudaStream_t; NULL: the default stream). */
 typedef struct cxb_gen_cuda_opts {
     unsigned block, grid;
     double gen_ms, d2h_ms;
+    void *stream;
 } cxb_gen_cuda_opts;
 cxb_status cxb_generate_cuda(const cxb_gen_spec *s, cxb_gen_cuda_opts *o, cxb_edges *out);
 
