@@ -185,7 +185,7 @@ const cxb_option cxb_prng_gen_options[] = {
     CXB_OPT_CHOICE("--format", "dec|hex|raw", "raw is little-endian uint32 (default dec)", gen_args, format,
                    cxb_prng_formats, 0),
     CXB_OPT_COUNT("--rounds", "R", "rounds of philox4x32 (default 10, at most 16) or threefry4x32 (20, 72)",
-                  gen_args, rounds, 0, 0, 0),
+                  gen_args, rounds, 1, 72, 0),
     CXB_OPT_PARSE("--key", "K0,K1[,K2,K3]", "the raw block function's key (philox4x32: 2 words, threefry4x32: 4)",
                   gen_args, key, parse_words, CXB_OPT_IN_ARGS),
     CXB_OPT_PARSE("--counter", "C0,C1,C2,C3", "its first counter; the next ones follow (C0 incremented with carry)",
@@ -244,11 +244,12 @@ int cxb_cli_prng_u32(int argc, char **argv)
                                  prefix, "{seq|pthreads|cuda}");
     }
     int counter_based = is_philox || is_threefry;
-    if (rounds && !counter_based)
+    int have_rounds = cxb_args_given(&a, "--rounds"); /* 0 is refused by the table (at least 1) */
+    if (have_rounds && !counter_based)
         return cxb_cli_error(2, "prng: --rounds: only philox4x32 and threefry4x32 have rounds");
-    b.rounds = rounds ? (unsigned)rounds : is_philox ? 10u : 20u;
+    b.rounds = have_rounds ? (unsigned)rounds : is_philox ? 10u : 20u;
     if ((is_philox && b.rounds > 16) || (is_threefry && b.rounds > 72))
-        return cxb_cli_error(2, "prng: --rounds %u: at most %d", b.rounds, is_philox ? 16 : 72);
+        return cxb_cli_error(2, "prng: --rounds %u: %s has 1 to %d rounds", b.rounds, d->name, is_philox ? 16 : 72);
     if ((nkey >= 0) != (nctr >= 0))
         return cxb_cli_error(2, "prng: --key and --counter go together (the raw block function)");
     int block_mode = 0;
@@ -270,7 +271,7 @@ int cxb_cli_prng_u32(int argc, char **argv)
 
     if (backend >= 0) {
         /* the same numbers through a backend's bulk path (stream 0, S = 1 job) */
-        if (block_mode || have_source_opt || sub != 0 || count == 0 || (rounds && b.rounds != (is_philox ? 10u : 20u)))
+        if (block_mode || have_source_opt || sub != 0 || count == 0 || (have_rounds && b.rounds != (is_philox ? 10u : 20u)))
             return cxb_cli_error(2, "prng: --backend generates stream 0 (no --subsequence, --dist, --interleave, "
                                     "--key/--counter or --rounds) and needs a --count above 0");
         if (off > UINT64_MAX - skip || count > (1ull << 31))
