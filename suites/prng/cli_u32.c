@@ -70,6 +70,19 @@ static uint32_t next_block_word(void *arg)
     return x;
 }
 
+/* Skip k words of the block source: counter arithmetic, O(1) (a 128-bit add with carry). */
+static void block_skip(block_source *s, uint64_t k)
+{
+    uint64_t t = s->lane + k % 4, blocks = k / 4 + t / 4; /* lane < 4: no overflow */
+    s->lane = (unsigned)(t % 4);
+    for (int i = 0; i < 4 && blocks; ++i) { /* ctr += blocks, C0 first */
+        uint64_t sum = (uint64_t)s->ctr[i] + (blocks & 0xffffffffu);
+        s->ctr[i] = (uint32_t)sum;
+        blocks = (blocks >> 32) + (sum >> 32);
+    }
+    block(s);
+}
+
 /* One word at a time from either source: the generator's streams come in batches. */
 typedef struct word_reader {
     cxb_prng_source *src; /* NULL: the block source */
@@ -274,8 +287,14 @@ int cxb_cli_prng_u32(int argc, char **argv)
         if (block_mode || have_source_opt || sub != 0 || count == 0 || (have_rounds && b.rounds != (is_philox ? 10u : 20u)))
             return cxb_cli_error(2, "prng: --backend generates stream 0 (no --subsequence, --dist, --interleave, "
                                     "--key/--counter or --rounds) and needs a --count above 0");
-        if (off > UINT64_MAX - skip || count > (1ull << 31))
+        if (count > (1ull << 31))
             return cxb_cli_error(2, "prng: --backend: --count at most 2^31 numbers");
+        if (off > UINT64_MAX - skip)
+            return cxb_cli_error(2, "prng: --backend: --offset plus --skip passes 2^64");
+        if (!cxb_prng_source_can_jump(d->name) && off + skip > CXB_PRNG_STEP_MAX)
+            return cxb_cli_error(2, "prng: --offset plus --skip %llu: %s has no jump-ahead and steps at most %llu "
+                                    "outputs (2^32)",
+                                 (unsigned long long)(off + skip), d->name, (unsigned long long)CXB_PRNG_STEP_MAX);
         return fill_backend(gid, seed, off + skip, count, (cxb_fill_backend)backend, fmt);
     }
     cxb_prng_source *src = NULL;
@@ -301,9 +320,17 @@ int cxb_cli_prng_u32(int argc, char **argv)
         if (st != CXB_OK)
             return cxb_cli_error(st == CXB_EINPUT ? 2 : 3, "prng: %s", cxb_last_error());
     }
+    /* --skip: by a jump (counter arithmetic, matrix powers), or stepped within the limit */
+    if (src) {
+        cxb_status st = cxb_prng_source_skip(src, skip);
+        if (st != CXB_OK) {
+            cxb_prng_source_destroy(src);
+            return cxb_cli_error(2, "prng: %s", cxb_last_error());
+        }
+    } else if (skip) {
+        block_skip(&b, skip);
+    }
     word_reader r = {src, &b, {0}, 0, 0};
-    for (uint64_t k = 0; k < skip; ++k)
-        (void)next_word(&r);
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, CXB_PACK_32, 8);
     for (uint64_t k = 0; rc == 0 && (count == 0 || k < count); ++k)
