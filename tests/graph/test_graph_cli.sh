@@ -169,7 +169,7 @@ ls "$d" | grep -q '\.tmp\.' && fail "temporary files left: $(ls "$d")"
 
 # ---- memory: estimated before any work, exit 3 naming the need and what is available ----
 # (CXB_MEM_LIMIT lowers what is available, docs/cli.md "graph"; nothing large is allocated)
-expect_error 3 timeout 20 "$cx" graph gen kron:scale=27
+CXB_MEM_LIMIT=64Gi expect_error 3 timeout 20 "$cx" graph gen kron:scale=27
 grep -q 'kron:scale=27,ef=16,seed=1: needs 81.0 GiB of host memory (2147483648 tuples' "$tmp/err" ||
     fail "kron:scale=27: $(cat "$tmp/err")"
 for spec in line:n=100000 ring:n=100000,k=4 lattice:dims=300x300 gnm:n=1000,m=100000 gnp:n=2000,p=0.5 \
