@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers for the command-line tests: expect_error CODE CMD... checks the exit code, that
 # stderr is exactly one line starting "cxbench: error: ", and that stdout is empty.
 #
