@@ -89,6 +89,8 @@ typedef struct word_reader {
     block_source *b;
     uint32_t buf[4096];
     size_t have, at;
+    uint64_t left; /* words still wanted (--count; 0: unbounded): no batch reads past them, so
+                    * that streams never written are never positioned (suites/prng/source.h) */
 } word_reader;
 
 static uint32_t next_word(word_reader *r)
@@ -97,6 +99,9 @@ static uint32_t next_word(word_reader *r)
         return next_block_word(r->b);
     if (r->at == r->have) {
         r->have = sizeof r->buf / sizeof r->buf[0];
+        if (r->left && r->left < r->have)
+            r->have = (size_t)r->left;
+        r->left -= r->left ? r->have : 0;
         cxb_prng_source_fill(r->src, r->buf, r->have);
         r->at = 0;
     }
@@ -330,7 +335,7 @@ int cxb_cli_prng_u32(int argc, char **argv)
     } else if (skip) {
         block_skip(&b, skip);
     }
-    word_reader r = {src, &b, {0}, 0, 0};
+    word_reader r = {src, &b, {0}, 0, 0, count};
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, CXB_PACK_32, 8);
     for (uint64_t k = 0; rc == 0 && (count == 0 || k < count); ++k)

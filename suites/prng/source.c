@@ -34,6 +34,9 @@ struct cxb_prng_source {
     uint64_t cur, left; /* current stream, numbers left in its chunk */
     int shared;         /* central server: one state */
     int leapfrog;       /* a stream's own output k is base output k N further on */
+    uint64_t seed, stream, offset; /* of the options: where stream i starts */
+    unsigned char *ready; /* per stream: positioned (streams are positioned when first drawn) */
+    uint64_t skip_full, skip_whole, skip_part; /* cxb_prng_source_skip's shares, applied then */
     size_t state_bytes;
     unsigned char *states;
 };
@@ -318,22 +321,14 @@ cxb_status cxb_prng_source_create(cxb_prng_source **out, const cxb_prng_source_o
         goto fail;
     }
     s->states = malloc(nstates * s->state_bytes);
-    if (!s->states) {
+    s->ready = calloc(nstates, 1);
+    if (!s->states || !s->ready) {
         st = cxb_fail(CXB_ERESOURCE, "--interleave %llu: out of host memory for the states", (unsigned long long)s->n);
         goto fail;
     }
-    for (uint64_t i = 0; i < nstates; ++i) {
-        void *x = s->states + i * s->state_bytes;
-        if (s->native) {
-            native_init(s->gen, x, o->seed, o->stream + i, o->offset);
-        } else {
-            dist_init(s->gen, x, s->plan, o->stream + i);
-            /* a leap-frog stream's own output k is base output k N further on */
-            uint64_t k = o->dist == CXB_DIST_LEAPFROG ? o->offset * s->plan->workers : o->offset;
-            if (k)
-                dist_skip(s->gen, x, k);
-        }
-    }
+    s->seed = o->seed;
+    s->stream = o->stream;
+    s->offset = o->offset;
     *out = s;
     return CXB_OK;
 fail:
@@ -352,14 +347,36 @@ static void stream_skip(cxb_prng_source *s, void *x, uint64_t k)
         dist_skip(s->gen, x, s->leapfrog ? k * s->plan->workers : k);
 }
 
+/* Positions stream i (the shared state for the central server) when it is first drawn
+ * from: its start, --offset and its share of a --skip. Streams never drawn from cost nothing,
+ * so the work is that of the output, whatever --interleave N is (docs/cli.md, "prng"). */
+static void stream_ready(cxb_prng_source *s, uint64_t i)
+{
+    void *x = s->states + i * s->state_bytes;
+    if (s->native) {
+        native_init(s->gen, x, s->seed, s->stream + i, s->offset);
+    } else {
+        dist_init(s->gen, x, s->plan, s->stream + i);
+        /* a leap-frog stream's own output k is base output k N further on */
+        uint64_t k = s->leapfrog ? s->offset * s->plan->workers : s->offset;
+        if (k)
+            dist_skip(s->gen, x, k);
+    }
+    uint64_t share = s->shared ? s->skip_full
+                               : s->skip_full * s->c + (i < s->skip_whole ? s->c : i == s->skip_whole ? s->skip_part : 0);
+    stream_skip(s, x, share);
+    s->ready[i] = 1;
+}
+
 cxb_status cxb_prng_source_skip(cxb_prng_source *s, uint64_t k)
 {
     if (!k)
         return CXB_OK;
     /* k numbers of the round robin from its start: `full` whole rounds of N chunks of C, then
      * rem numbers: whole chunks of streams 0 .. rem / C - 1 and rem mod C of stream rem / C */
-    uint64_t round = s->n > UINT64_MAX / s->c ? UINT64_MAX : s->n * s->c;
-    uint64_t full = k / round, rem = k % round, whole = rem / s->c, part = rem % s->c;
+    int wide = s->n > UINT64_MAX / s->c; /* a round of N C numbers is longer than any k */
+    uint64_t full = wide ? 0 : k / (s->n * s->c), rem = wide ? k : k % (s->n * s->c);
+    uint64_t whole = rem / s->c, part = rem % s->c;
     uint64_t most = full * s->c + (whole || part ? s->c : 0); /* a stream's largest share */
     if (s->shared)
         most = k;
@@ -369,13 +386,13 @@ cxb_status cxb_prng_source_skip(cxb_prng_source *s, uint64_t k)
     if (!cxb_prng_source_can_jump(s->name) && k > CXB_PRNG_STEP_MAX)
         return cxb_fail(CXB_EINPUT, "--skip %llu: %s has no jump-ahead and steps at most %llu outputs (2^32)",
                         (unsigned long long)k, s->name, (unsigned long long)CXB_PRNG_STEP_MAX);
-    if (s->shared) {
-        stream_skip(s, s->states, k);
+    if (s->shared) { /* one state draws every number */
+        s->skip_full = k;
         return CXB_OK;
     }
-    for (uint64_t i = 0; i < s->n; ++i)
-        stream_skip(s, s->states + i * s->state_bytes,
-                    full * s->c + (i < whole ? s->c : i == whole ? part : 0));
+    s->skip_full = full; /* applied to each stream as it is positioned (stream_ready) */
+    s->skip_whole = whole;
+    s->skip_part = part;
     s->cur = whole;
     s->left = s->c - part;
     return CXB_OK;
@@ -384,7 +401,10 @@ cxb_status cxb_prng_source_skip(cxb_prng_source *s, uint64_t k)
 void cxb_prng_source_fill(cxb_prng_source *s, uint32_t *out, size_t n)
 {
     for (size_t i = 0; i < n; ++i) {
-        void *x = s->states + (s->shared ? 0 : s->cur * s->state_bytes);
+        uint64_t at = s->shared ? 0 : s->cur;
+        if (!s->ready[at])
+            stream_ready(s, at);
+        void *x = s->states + at * s->state_bytes;
         out[i] = s->native ? native_next(s->gen, x) : dist_next(s->gen, x, s->plan);
         if (--s->left == 0) {
             s->left = s->c;
@@ -400,5 +420,6 @@ void cxb_prng_source_destroy(cxb_prng_source *s)
         return;
     cxb_dist_plan_destroy(s->plan);
     free(s->states);
+    free(s->ready);
     free(s);
 }

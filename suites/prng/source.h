@@ -47,13 +47,15 @@ cxb_status cxb_prng_source_parse_interleave(const char *text, uint64_t *n, uint6
 
 typedef struct cxb_prng_source cxb_prng_source;
 
-/* Checks the options (unknown generator, Table 3.2's rules for --dist, too many streams)
- * and positions every stream. */
+/* Checks the options (unknown generator, Table 3.2's rules for --dist, too many streams,
+ * an --offset a generator without a jump would step past CXB_PRNG_STEP_MAX); each stream is
+ * positioned when it is first drawn from. */
 cxb_status cxb_prng_source_create(cxb_prng_source **src, const cxb_prng_source_opts *o);
 /* Whether generator gen skips outputs by a jump (O(log N) or O(1)) rather than stepping. */
 int cxb_prng_source_can_jump(const char *gen);
-/* Discards the next k numbers of a source just created: each stream is moved by its share of
- * the round robin, by a jump where the generator has one. A generator without one is refused
+/* Discards the next k numbers of a source just created (before any fill): each stream is moved
+ * by its share of the round robin, by a jump where the generator has one, when it is first
+ * drawn from (as every stream is positioned: streams never drawn from cost nothing). A generator without one is refused
  * (CXB_EINPUT naming --skip, the generator and CXB_PRNG_STEP_MAX) if that means stepping more
  * than CXB_PRNG_STEP_MAX outputs; so is a leap-frog distance past 2^64. */
 cxb_status cxb_prng_source_skip(cxb_prng_source *src, uint64_t k);

@@ -143,6 +143,12 @@ for args in "lf24 --stream 18446744073709551615" "lf24 --skip 184467440737095516
     # shellcheck disable=SC2086
     timeout 20 "$cx" prng $args --count 2 >/dev/null 2>"$tmp/err" || fail "prng $args: exit $? ($(cat "$tmp/err"))"
 done
+# --interleave N positions a stream when it is first written, so N costs nothing by itself:
+# the first words of a million streams are those of streams 0, 1, 2 (and after a skip, the next)
+want=$(for k in 0 1 2; do "$cx" prng xorwow --subsequence $k --offset 5 --count 1; done)
+expect_output "$want" timeout 20 "$cx" prng xorwow --interleave 1000000 --offset 5 --count 3
+want=$(for k in 7 8; do "$cx" prng xorwow --subsequence $k --offset 1 --count 1; done)
+expect_output "$want" timeout 20 "$cx" prng xorwow --interleave 1000000 --skip 1000007 --count 2
 expect_error 2 timeout 20 "$cx" prng mt19937 --skip 1000000000000000000 --count 1
 grep -q -- '--skip 1000000000000000000: mt19937 has no jump-ahead and steps at most 4294967296' "$tmp/err" ||
     fail "mt19937 --skip: $(cat "$tmp/err")"
