@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/mem.h"
 #include "cxb/core/pool.h"
 #include "cxb/prng/gen.h"
 #include "harness/cli.h"
@@ -296,10 +297,17 @@ int cxb_cli_prng_u32(int argc, char **argv)
             return cxb_cli_error(2, "prng: --backend: --count at most 2^31 numbers");
         if (off > UINT64_MAX - skip)
             return cxb_cli_error(2, "prng: --backend: --offset plus --skip passes 2^64");
-        if (!cxb_prng_source_can_jump(d->name) && off + skip > CXB_PRNG_STEP_MAX)
-            return cxb_cli_error(2, "prng: --offset plus --skip %llu: %s has no jump-ahead and steps at most %llu "
-                                    "outputs (2^32)",
-                                 (unsigned long long)(off + skip), d->name, (unsigned long long)CXB_PRNG_STEP_MAX);
+        /* the bulk path generates the first off + skip outputs and drops them (no backend
+         * jumps): bounded as stepping is, and its memory checked before any work */
+        if (off + skip > CXB_PRNG_STEP_MAX)
+            return cxb_cli_error(2, "prng: --backend: --offset plus --skip %llu: the bulk path generates and drops "
+                                    "them, at most %llu (2^32)",
+                                 (unsigned long long)(off + skip), (unsigned long long)CXB_PRNG_STEP_MAX);
+        char what[96];
+        snprintf(what, sizeof what, "%llu outputs of the bulk path", (unsigned long long)(off + skip + count));
+        cxb_status mst = cxb_mem_check(4.0 * (double)(off + skip + count), "prng: --backend", what);
+        if (mst != CXB_OK)
+            return cxb_cli_status(mst);
         return fill_backend(gid, seed, off + skip, count, (cxb_fill_backend)backend, fmt);
     }
     cxb_prng_source *src = NULL;

@@ -156,6 +156,10 @@ expect_error 2 timeout 20 "$cx" prng tinymt32 --offset 4294967297 --count 1
 grep -q -- '--offset 4294967297: tinymt32 has no jump-ahead' "$tmp/err" || fail "tinymt32 --offset: $(cat "$tmp/err")"
 expect_error 2 timeout 20 "$cx" prng ran --offset 2147483649 --interleave 2 --count 1
 expect_error 2 timeout 20 "$cx" prng ranq1 --skip 2^33 --count 1 --backend seq
+expect_error 2 timeout 20 "$cx" prng xorwow --offset 2^63 --count 2 --backend pthreads
+CXB_MEM_LIMIT=1Mi expect_error 3 timeout 20 "$cx" prng xorwow --offset 2^20 --count 2 --backend seq
+expect_output "$("$cx" prng xorwow --offset 1000000 --count 3)" timeout 20 "$cx" prng xorwow --offset 1000000 --count 3 \
+    --backend seq
 expect_error 2 timeout 20 "$cx" prng lf24 --r 4096 --skip 2^40 --count 1
 grep -q -- 'lf24 with --r 4096 steps at most' "$tmp/err" || fail "lf24 --r 4096 --skip: $(cat "$tmp/err")"
 finish
