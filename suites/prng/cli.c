@@ -122,7 +122,7 @@ static int prng_lf24(int argc, char **argv)
                                 "(a jump needs --r %u or less)",
                              (unsigned long long)skip, (unsigned long long)r, (unsigned long long)CXB_PRNG_STEP_MAX,
                              LF24_JUMP_R_MAX);
-    uint32_t *scratch = malloc(CXB_LF24_JUMP_SCRATCH(r > CXB_LF24_R ? r : CXB_LF24_R) * sizeof *scratch);
+    uint32_t *scratch = malloc(CXB_LF24_JUMP_SCRATCH(jump_skip && r > CXB_LF24_R ? r : CXB_LF24_R) * sizeof *scratch);
     if (!scratch)
         return cxb_cli_error(3, "prng: out of memory for a table of %llu", (unsigned long long)r);
     if (stream > 0) { /* child K of the root seeded by (ij, kl): the root's output K, by a jump */
