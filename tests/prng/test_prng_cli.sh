@@ -116,7 +116,7 @@ same_as_linear() {
     local a b
     a=$("$cx" prng "$@" --skip "$n" --count 9 2>&1)
     b=$("$cx" prng "$@" --count $((n + 9)) 2>&1 | tail -n 9)
-    [ -n "$a" ] && [ "$a" = "$b" ] || fail "prng $* --skip $n differs from stepping $n"
+    if [ -z "$a" ] || [ "$a" != "$b" ]; then fail "prng $* --skip $n differs from stepping $n"; fi
 }
 for n in 0 1 1000 1000000; do
     for g in lf24 xorwow mrg32k3a philox4x32 threefry4x32 ranhash mt19937; do same_as_linear $n $g; done
