@@ -6,18 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int list_has(const char *list, const char *id)
-{
-    size_t n = strlen(id);
-    for (const char *p = list; p && *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && strncmp(p, id, n) == 0)
-            return 1;
-        p = e ? e + 1 : NULL;
-    }
-    return 0;
-}
+#include "cxb/core/params.h"
 
 void cxb_bench_skipped(const cxb_study *study, const char *preset, size_t *count, char *why, size_t size)
 {
@@ -30,7 +19,7 @@ void cxb_bench_skipped(const cxb_study *study, const char *preset, size_t *count
         const cxb_impl *impl = &study->impls[j];
         int in_any = 0;
         for (size_t s = 0; s < nsw && !in_any; ++s)
-            in_any = list_has(sw[s].impls, impl->id);
+            in_any = cxb_list_has(sw[s].impls, impl->id);
         const char *w = NULL;
         if (!in_any || cxb_impl_available(impl, &w))
             continue;

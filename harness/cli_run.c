@@ -50,8 +50,9 @@ static const cxb_option run_options[] = {
                   run_args, o, parse_set, CXB_OPT_REPEAT),
     CXB_OPT_STRING("--preset", "NAME", "the sweeps to run (default quick)", run_args,
                    o.preset, 0),
-    CXB_OPT_COUNT("--reps", "N", "minimum samples per point (default 5)", run_args, reps, 1, 4096, 0),
-    CXB_OPT_COUNT("--max-reps", "N", "maximum samples per point (default 50)", run_args, max_reps, 0, 4096, 0),
+    CXB_OPT_COUNT_AT_MOST("--reps", "N", "minimum samples per point (default 5)", run_args, reps, 1, 4096,
+                          "--max-reps", 0),
+    CXB_OPT_COUNT("--max-reps", "N", "maximum samples per point (default 50)", run_args, max_reps, 1, 4096, 0),
     CXB_OPT_PARSE("--min-time", "S", "minimum sampled seconds per point (default 0.2)", run_args, o.min_time_s,
                   parse_seconds, 0),
     CXB_OPT_PARSE("--budget", "S", "seconds per point after which sampling stops (default 10)", run_args,
@@ -109,8 +110,17 @@ int cxb_cli_run_into(int argc, char **argv, char *out_dir, size_t out_size)
     o.instructions = ra.instructions;
     o.progress = !ra.no_progress;
     int plot = ra.plot, table = !ra.no_table, clean = ra.clean; /* clean after parsing: --out may come later */
-    if (o.max_reps < o.min_reps)
-        o.max_reps = o.min_reps;
+    /* one bound given alone moves the other default with it (--reps 100: at most 100;
+     * --max-reps 2: at least 2); both given and crossed is refused by the table */
+    if (o.max_reps < o.min_reps) {
+        if (cxb_args_given(&a, "--max-reps"))
+            o.min_reps = o.max_reps;
+        else
+            o.max_reps = o.min_reps;
+    }
+    if (cxb_args_given(&a, "--min-time") && cxb_args_given(&a, "--budget") && o.min_time_s > o.budget_s)
+        return cxb_cli_error(2, "run: --min-time %g is above --budget %g (sampling stops at the budget)",
+                             o.min_time_s, o.budget_s);
     if (clean)
         cxb_run_clean_partial(o.out_root);
     cxb_run_install_signals();

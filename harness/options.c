@@ -133,6 +133,20 @@ cxb_status cxb_options_parse(int argc, char **argv, const char *cmd, const cxb_o
         if ((table[i].flags & CXB_OPT_REQUIRED) && !cxb_args_given(a, table[i].name))
             return cxb_fail(CXB_EINPUT, "%s: %s %s is required", cmd, table[i].name,
                             table[i].arg ? table[i].arg : "");
+    for (size_t i = 0; table && table[i].name; ++i) { /* declared order between two counts */
+        const cxb_option *o = &table[i], *other;
+        size_t j;
+        if (!o->at_most || !cxb_args_given(a, o->name) || !cxb_args_given(a, o->at_most))
+            continue;
+        if (!(other = find(table, o->at_most, strlen(o->at_most), &j)) || other->kind != CXB_OPT_KIND_COUNT)
+            return cxb_fail(CXB_EINPUT, "%s: %s: its bound %s is no count of this command", cmd, o->name,
+                            o->at_most);
+        uint64_t v = *(const uint64_t *)((const char *)base + o->offset);
+        uint64_t w = *(const uint64_t *)((const char *)base + other->offset);
+        if (v > w)
+            return cxb_fail(CXB_EINPUT, "%s: %s %llu is above %s %llu (give %s at least %s)", cmd, o->name,
+                            (unsigned long long)v, other->name, (unsigned long long)w, other->name, o->name);
+    }
     return CXB_OK;
 }
 

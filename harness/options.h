@@ -11,7 +11,9 @@
  *         CXB_OPT_END};
  *
  * The parser takes `--flag VALUE` and `--flag=VALUE`; a switch takes no value; an option
- * given twice is an error unless it is CXB_OPT_REPEAT; an unknown option, a missing value,
+ * given twice is an error unless it is CXB_OPT_REPEAT; a count declared with
+ * CXB_OPT_COUNT_AT_MOST (--reps N, at most --max-reps) that exceeds the other option's value,
+ * both given, is an error naming both (docs/cli.md, "Exit codes"); an unknown option, a missing value,
  * a missing CXB_OPT_REQUIRED option and a value the option's kind refuses are errors
  * naming the command and the flag (a parse function's message that does not start with
  * the command gets it in front). `--help` or `-h` anywhere before `--` asks for help, and
@@ -57,19 +59,24 @@ typedef struct cxb_option {
     uint64_t min, max;          /* CXB_OPT_KIND_COUNT */
     const char *const *choices; /* CXB_OPT_KIND_CHOICE: NULL-terminated */
     cxb_opt_parse_fn parse;     /* CXB_OPT_KIND_PARSE */
+    const char *at_most;        /* CXB_OPT_KIND_COUNT: may not exceed this COUNT option when both are given */
 } cxb_option;
 
 #define CXB_OPT_SWITCH(name, help, T, field, flags) \
-    {name, NULL, help, CXB_OPT_KIND_SWITCH, offsetof(T, field), flags, 0, 0, NULL, NULL}
+    {name, NULL, help, CXB_OPT_KIND_SWITCH, offsetof(T, field), flags, 0, 0, NULL, NULL, NULL}
 #define CXB_OPT_STRING(name, arg, help, T, field, flags) \
-    {name, arg, help, CXB_OPT_KIND_STRING, offsetof(T, field), flags, 0, 0, NULL, NULL}
+    {name, arg, help, CXB_OPT_KIND_STRING, offsetof(T, field), flags, 0, 0, NULL, NULL, NULL}
 #define CXB_OPT_COUNT(name, arg, help, T, field, min, max, flags) \
-    {name, arg, help, CXB_OPT_KIND_COUNT, offsetof(T, field), flags, min, max, NULL, NULL}
+    {name, arg, help, CXB_OPT_KIND_COUNT, offsetof(T, field), flags, min, max, NULL, NULL, NULL}
 #define CXB_OPT_CHOICE(name, arg, help, T, field, choices, flags) \
-    {name, arg, help, CXB_OPT_KIND_CHOICE, offsetof(T, field), flags, 0, 0, choices, NULL}
+    {name, arg, help, CXB_OPT_KIND_CHOICE, offsetof(T, field), flags, 0, 0, choices, NULL, NULL}
 #define CXB_OPT_PARSE(name, arg, help, T, field, fn, flags) \
-    {name, arg, help, CXB_OPT_KIND_PARSE, offsetof(T, field), flags, 0, 0, NULL, fn}
-#define CXB_OPT_END {NULL, NULL, NULL, CXB_OPT_KIND_SWITCH, 0, 0, 0, 0, NULL, NULL}
+    {name, arg, help, CXB_OPT_KIND_PARSE, offsetof(T, field), flags, 0, 0, NULL, fn, NULL}
+/* A count that may not exceed the COUNT option named other when both are given (min <= max
+ * pairs: --reps and --max-reps): a contradiction is refused at parse time, not resolved. */
+#define CXB_OPT_COUNT_AT_MOST(name, arg, help, T, field, min, max, other, flags) \
+    {name, arg, help, CXB_OPT_KIND_COUNT, offsetof(T, field), flags, min, max, NULL, NULL, other}
+#define CXB_OPT_END {NULL, NULL, NULL, CXB_OPT_KIND_SWITCH, 0, 0, 0, 0, NULL, NULL, NULL}
 
 /* One synopsis of a command: its positional arguments and its options. A command with
  * several forms (prng lf24 | prng GEN) has one per form, in a list ending with

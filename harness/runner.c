@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "cxb/core/cuda.h"
 #include "cxb/core/timing.h"
 #include "cxb/core/pool.h"
@@ -73,19 +74,6 @@ typedef struct point_list {
     point *v;
     size_t n, cap;
 } point_list;
-
-static int list_has(const char *list, const char *id)
-{
-    size_t len = strlen(id);
-    for (const char *p = list; p && *p;) {
-        const char *e = strchr(p, ',');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l == len && strncmp(p, id, len) == 0)
-            return 1;
-        p = e ? e + 1 : NULL;
-    }
-    return 0;
-}
 
 static cxb_status add_point(point_list *pl, const cxb_impl *impl, const cxb_params *p)
 {
@@ -162,7 +150,7 @@ static void note_not_built(const cxb_sweep *sw, size_t nsw, FILE *log)
             snprintf(id, sizeof id, "%.*s", (int)(l < sizeof id ? l : sizeof id - 1), p);
             p = e ? e + 1 : NULL;
             const char *why = NULL;
-            if (cxb_impl_find(id, NULL) || list_has(noted, id) || !(why = cxb_impl_not_built(id)))
+            if (cxb_impl_find(id, NULL) || cxb_list_has(noted, id) || !(why = cxb_impl_not_built(id)))
                 continue;
             fprintf(log, "note: skipping %s: %s\n", id, why);
             if (!no_gpu_said) /* said once per process, as a missing GPU; log.txt lists each */
@@ -207,11 +195,11 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
         note_not_built(sw, nsw, log);
     for (size_t j = 0; j < study->nimpls; ++j) {
         const cxb_impl *impl = &study->impls[j];
-        if (o->impls && !list_has(o->impls, impl->id))
+        if (o->impls && !cxb_list_has(o->impls, impl->id))
             continue;
         int in_any = 0;
         for (size_t s = 0; s < nsw; ++s)
-            in_any |= list_has(sw[s].impls, impl->id);
+            in_any |= cxb_list_has(sw[s].impls, impl->id);
         if (!in_any && !o->impls)
             continue;
         const char *why = NULL;
@@ -226,7 +214,7 @@ static cxb_status build_points(const cxb_run_opts *o, unsigned threads, point_li
             continue;
         }
         for (size_t s = 0; s < nsw; ++s) {
-            if (!list_has(sw[s].impls, impl->id) && in_any)
+            if (!cxb_list_has(sw[s].impls, impl->id) && in_any)
                 continue;
             cxb_status st = expand_sweep(pl, o, &sw[s], impl, threads);
             if (st != CXB_OK)

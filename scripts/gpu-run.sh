@@ -28,7 +28,7 @@ log="$out/gpu-run.log"
 exec > >(tee -a "$log") 2>&1
 has() { case ",$steps," in *",$1,"*) return 0 ;; esac; return 1; }
 echo "== $(date -u) on a $(nproc)-core host: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader 2>/dev/null)"
-build=build-gpu
+build="build-gpu"
 
 if has build || [ ! -x $build/cxbench ]; then
     cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DCXB_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
@@ -88,26 +88,66 @@ fi
 
 if has sanitize; then
     echo "== compute-sanitizer on the CUDA tests (quick sizes)"
-    # --report-api-errors no: the test provokes allocation failures on purpose (4 TiB
-    # requests) and checks that they come back as errors; every API call is checked by the
-    # code itself, so memcheck is asked about memory accesses only.
-    # memcheck on every CUDA test; racecheck and synccheck where kernels share memory; each
-    # test at its quick sizes (tests that take no argument ignore it)
-    # SAN_TIMEOUT (s, default 150) bounds each tool run; SAN_TOOLS=memcheck limits every test
-    # to memcheck (a short batch)
-    for t in $build/tests/*/*_cuda; do
-        # SAN_TESTS (a grep -E pattern) limits the step to the matching tests
-        [ -n "${SAN_TESTS:-}" ] && ! echo "${t##*/}" | grep -qE "$SAN_TESTS" && continue
-        tools="memcheck"
-        case "${t##*/}" in prng_lf24_cuda|prng_mt_cuda|graph_gen_cuda) tools="memcheck racecheck synccheck" ;;
-            prng_init_cuda|prng_bulk_cuda) tools="memcheck racecheck synccheck initcheck" ;; esac
-        [ -n "${SAN_TOOLS:-}" ] && tools=$SAN_TOOLS
+    # Every test that runs kernels: the *_cuda binaries and those named in SAN_GPU_EXTRA (tests
+    # that use the GPU when one is present, without the suffix). Each runs under every tool of
+    # SAN_TOOLS (default memcheck racecheck synccheck, initcheck added for the tests that read
+    # device buffers they upload in part), at its quick sizes (a test that takes no argument
+    # ignores it); one log per tool and test, gpu-out/sanitize-TOOL-TEST.log, and at the end one
+    # summary line per tool: tests run, tests with errors (named), runs cut by SAN_TIMEOUT.
+    #  - memcheck: out-of-bounds and misaligned accesses; --report-api-errors no, since the
+    #    tests provoke allocation failures on purpose (4 TiB requests) and check that they come
+    #    back as errors: every API call is checked by the code itself;
+    #  - racecheck: shared-memory hazards; --racecheck-report analysis (the default) reports
+    #    each race once with both accesses, "RACECHECK SUMMARY: N hazards displayed (E errors,
+    #    W warnings)"; warnings (hazards the tool cannot prove) are logged, errors fail;
+    #  - synccheck: invalid uses of __syncthreads, __syncwarp and barriers (divergent
+    #    barriers, invalid masks), "ERROR SUMMARY: E errors".
+    # --error-exitcode 9 makes a finding distinguishable from a failing check (exit 1) and
+    # --target-processes all follows the tests that start cxbench as a child.
+    # SAN_TESTS (a grep -E pattern) limits the step to the matching tests; SAN_TIMEOUT (s,
+    # default 150) bounds each tool run (racecheck is the slowest: 10-100x the plain run).
+    san_tools=${SAN_TOOLS:-memcheck racecheck synccheck}
+    san_list=()
+    for t in "$build"/tests/*/*_cuda; do [ -x "$t" ] && san_list+=("$t"); done
+    for name in ${SAN_GPU_EXTRA:-harness_cuda_spin prng_bulk_fill}; do
+        for t in "$build"/tests/*/"$name"; do [ -x "$t" ] && san_list+=("$t"); done
+    done
+    declare -A san_runs=() san_bad=() san_cut=()
+    for t in "${san_list[@]}"; do
+        test=${t##*/}
+        [ -n "${SAN_TESTS:-}" ] && ! echo "$test" | grep -qE "$SAN_TESTS" && continue
+        tools=$san_tools
+        case "$test" in prng_init_cuda | prng_bulk_cuda) [ -z "${SAN_TOOLS:-}" ] && tools="$tools initcheck" ;; esac
         for tool in $tools; do
-            timeout "${SAN_TIMEOUT:-150}" compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 "$t" quick \
-                >"$out/sanitize-$tool-${t##*/}.log" 2>&1
-            echo "${t##*/} $tool exit $?: $(grep -E 'ERROR SUMMARY|HAZARD|RACECHECK SUMMARY|check\(s\) failed' "$out/sanitize-$tool-${t##*/}.log" | tr '\n' ' ')"
+            san_log="$out/sanitize-$tool-$test.log"
+            extra=()
+            [ "$tool" = memcheck ] && extra=(--report-api-errors no)
+            [ "$tool" = racecheck ] && extra=(--racecheck-report analysis)
+            timeout "${SAN_TIMEOUT:-150}" compute-sanitizer --tool "$tool" "${extra[@]}" --target-processes all \
+                --error-exitcode 9 "$t" quick >"$san_log" 2>&1
+            rc=$?
+            # the errors a tool counted (its summary line), whatever the test's own exit code
+            errors=$(grep -hoE '(ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards? displayed \([0-9]+ error)' \
+                "$san_log" | grep -oE '[0-9]+ error' | awk '{ s += $1 } END { print s + 0 }')
+            san_runs[$tool]="${san_runs[$tool]:-} $test"
+            if [ "$rc" = 124 ]; then
+                san_cut[$tool]="${san_cut[$tool]:-} $test"
+            elif [ "$rc" != 0 ] || [ "$errors" != 0 ]; then
+                san_bad[$tool]="${san_bad[$tool]:-} $test($errors)"
+            fi
+            echo "$test $tool exit $rc, $errors error(s): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|check\(s\) failed' \
+                "$san_log" | tr '\n' ' ')"
         done
         pack
     done
+    for tool in $san_tools initcheck; do
+        [ -n "${san_runs[$tool]:-}" ] || continue
+        runs=$(wc -w <<<"${san_runs[$tool]}")
+        bad=$(wc -w <<<"${san_bad[$tool]:-}")
+        cut=$(wc -w <<<"${san_cut[$tool]:-}")
+        echo "sanitize summary: $tool: $runs test(s), $bad with errors${san_bad[$tool]:+:${san_bad[$tool]}}," \
+            "$cut cut by the timeout${san_cut[$tool]:+:${san_cut[$tool]}}"
+    done | tee "$out/sanitize-summary.txt"
+    pack
 fi
 echo "== done $(date -u)"

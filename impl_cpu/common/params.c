@@ -234,28 +234,27 @@ int cxb_value_canonical(const char *text, char *buf, size_t size)
     return 1;
 }
 
+/* The value of key, or NULL with *out = def; where names it as --set does. */
+static const char *lookup(const cxb_params *p, const char *key, char *where, size_t size)
+{
+    snprintf(where, size, "--set %s", key);
+    return cxb_params_get(p, key);
+}
+
 cxb_status cxb_params_u64(const cxb_params *p, const char *key, uint64_t def, uint64_t *out)
 {
-    const char *v = cxb_params_get(p, key);
-    if (!v) {
-        *out = def;
-        return CXB_OK;
-    }
     char where[CXB_PARAM_KEY + 8];
-    snprintf(where, sizeof where, "--set %s", key);
-    return cxb_parse_u64(v, where, out);
+    const char *v = lookup(p, key, where, sizeof where);
+    *out = def;
+    return v ? cxb_parse_u64(v, where, out) : CXB_OK;
 }
 
 cxb_status cxb_params_double(const cxb_params *p, const char *key, double def, double *out)
 {
-    const char *v = cxb_params_get(p, key);
-    if (!v) {
-        *out = def;
-        return CXB_OK;
-    }
     char where[CXB_PARAM_KEY + 8];
-    snprintf(where, sizeof where, "--set %s", key);
-    return cxb_parse_double(v, where, out);
+    const char *v = lookup(p, key, where, sizeof where);
+    *out = def;
+    return v ? cxb_parse_double(v, where, out) : CXB_OK;
 }
 
 cxb_status cxb_params_choice(const cxb_params *p, const char *key, const char *const *choices,
@@ -330,4 +329,17 @@ uint64_t cxb_point_hash(const char *impl, const char *canonical)
     for (const char *s = canonical; *s; ++s)
         h = (h ^ (unsigned char)*s) * 1099511628211ull;
     return h;
+}
+
+int cxb_list_has(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, item, n) == 0)
+            return 1;
+        p = e ? e + 1 : NULL;
+    }
+    return 0;
 }

@@ -16,6 +16,11 @@ void cxb_csr_free(cxb_csr *g)
     memset(g, 0, sizeof *g);
 }
 
+double cxb_csr_build_bytes(double tuples, double n)
+{
+    return 8.0 * tuples + 32.0 * tuples + 8.0 * (n + 1.0);
+}
+
 cxb_status cxb_csr_from_edges(cxb_edges *e, int multigraph, cxb_csr *out)
 {
     memset(out, 0, sizeof *out);

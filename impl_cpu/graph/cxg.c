@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cxb/core/mem.h"
 #include "cxb/graph/graph.h"
 #include "impl_cpu/graph/formats.h"
 
@@ -156,6 +157,13 @@ cxb_status cxb_cxg_read(const char *path, cxb_csr *g)
     if (size != end) {
         st = corrupt(path, size < end ? "truncated" : "trailing bytes");
         goto out;
+    }
+    { /* the header's sizes, now checked against the file's length: the memory before reading it */
+        char what[96];
+        snprintf(what, sizeof what, "%llu vertices and %llu arcs", (unsigned long long)n, (unsigned long long)nnz);
+        double need = 8.0 * ((double)n + 1) + 4.0 * (double)nnz + ((flags & CXB_CSR_COMPACT_IDS) ? 4.0 * (double)n : 0);
+        if ((st = cxb_mem_check(need, path, what)) != CXB_OK)
+            goto out;
     }
     g->n = n;
     g->m = m;

@@ -327,3 +327,32 @@ uint64_t cxb_gen_tuples_hint(const cxb_gen_spec *s)
     }
     return 0;
 }
+
+double cxb_gen_mem_need(const cxb_gen_spec *s)
+{
+    double n = (double)s->n, t;
+    switch (s->model) { /* the products of cxb_gen_tuples_hint that can pass 2^64, in double */
+    case CXB_GEN_GNP:
+        t = n < 2 ? 0 : s->p * n * (n - 1) / 2;
+        break;
+    case CXB_GEN_RING:
+    case CXB_GEN_WS:
+    case CXB_GEN_WSFAST:
+        t = n * (double)(s->k / 2);
+        break;
+    case CXB_GEN_NW:
+        t = n * (double)(s->k / 2) * (1.0 + s->p);
+        break;
+    case CXB_GEN_RMAT:
+    case CXB_GEN_KRON:
+        t = ldexp((double)s->ef, (int)s->scale);
+        break;
+    case CXB_GEN_BACOPY:
+        t = (double)s->n0 * (double)(s->n0 - (s->n0 > 0)) / 2 + (double)s->m * (double)(s->n - s->n0);
+        break;
+    default:
+        t = (double)cxb_gen_tuples_hint(s);
+        break;
+    }
+    return cxb_csr_build_bytes(t, n);
+}

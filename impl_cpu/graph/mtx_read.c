@@ -5,10 +5,14 @@
  * an undirected edge whatever the symmetry, so general and symmetric storage of the
  * same matrix give the same graph.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
+#include "cxb/core/mem.h"
 #include "cxb/graph/graph.h"
 #include "impl_cpu/graph/lines.h"
 
@@ -179,6 +183,13 @@ cxb_status cxb_mtx_parse(FILE *f, const char *name, cxb_edges *out, cxb_build_st
                 n = mn[0];
                 declared = mn[2];
                 have_size = 1;
+                struct stat sb; /* a declared count the file can hold (4 bytes an entry at least): its memory now */
+                if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && (double)declared * 4 <= (double)sb.st_size) {
+                    char what[96];
+                    snprintf(what, sizeof what, "%llu entries and their CSR", (unsigned long long)declared);
+                    if ((st = cxb_mem_check(cxb_csr_build_bytes((double)declared, (double)n), name, what)) != CXB_OK)
+                        goto done;
+                }
                 continue;
             }
             ++found;

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "cxb/core/cuda.h"
+#include "cxb/core/mem.h"
 #include "cxb/graph/graph.h"
 #include "cxb/graph/gen.h"
 #include "cxb/core/pool.h"
@@ -270,6 +271,12 @@ static int graph_gen(int argc, char **argv)
     }
     cxb_status cst = out ? cxb_afile_check(out) : CXB_OK;
     if (cst != CXB_OK)
+        return cxb_cli_status(cst);
+    /* the whole job's host memory, estimated before any work (exit 3 at once, not after minutes) */
+    char what[160];
+    snprintf(what, sizeof what, "%.0f tuples and their CSR on %llu vertices", (double)cxb_gen_tuples_hint(&spec),
+             (unsigned long long)spec.n);
+    if ((cst = cxb_mem_check(cxb_gen_mem_need(&spec), spec.text, what)) != CXB_OK)
         return cxb_cli_status(cst);
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "cxb/core/cuda.h"
+#include "cxb/core/mem.h"
 #include "cxb/graph/graph.h"
 #include "cxb/graphgen/models.h"
 #include "cxb/graphgen/cuda.h"
@@ -211,6 +212,15 @@ int cxb_cli_graphgen_gen(int argc, char **argv)
         return cxb_cli_status(cst);
     if (out && fmt == CXB_GRAPH_AUTO && cxb_graph_format_from_path(out, &fmt) != CXB_OK)
         return cxb_cli_status(CXB_EINPUT);
+
+    /* host memory before any work (docs/cli.md, "graph gen"): the adjacency lists (4 bytes an
+     * arc, a pointer, degree and capacity a vertex) and the CSR built from them (4 an arc, 8 a
+     * vertex), both alive at the conversion */
+    double edges = (double)(s.ba ? cxb_ba_edges(&s.b) : cxb_alpha_edges(&s.a)), nv = (double)(s.ba ? s.b.n : s.a.n);
+    char what[160];
+    snprintf(what, sizeof what, "%.0f edges as adjacency lists and their CSR on %.0f vertices", edges, nv);
+    if ((cst = cxb_mem_check(8.0 * 2 * edges + 24.0 * nv + 8.0, s.text, what)) != CXB_OK)
+        return cxb_cli_status(cst);
 
     cxb_adjlists lists;
     cxb_gg_cuda_stats cs;

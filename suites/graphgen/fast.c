@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/mem.h"
 #include "cxb/graph/gen.h"
 #include "suites/graphgen/device.h"
 #include "cxb/core/pool.h"
@@ -280,6 +281,11 @@ static cxb_status ggf_setup(const cxb_params *p, const cxb_env *env, cxb_gen_mod
     c->block = (unsigned)block;
     c->grid = (unsigned)grid;
     c->tuples = st == CXB_OK ? cxb_gen_tuples_hint(&c->spec) : 0;
+    if (st == CXB_OK) { /* before any work (docs/cli.md, "Bounded work"): the run's tuples and the reference's */
+        char what[96];
+        snprintf(what, sizeof what, "%llu tuples, and as many for the reference", (unsigned long long)c->tuples);
+        st = cxb_mem_check(16.0 * (double)c->tuples, c->spec.text, what);
+    }
     if (st == CXB_OK && backend == CXB_BACKEND_PTHREADS) {
         /* the thread sweep: the harness hands over the pool of the point's threads, created,
          * bound by --bind and parked before any timing (method.md "Threads") */

@@ -10,7 +10,9 @@
  * words, which would give every bit test eight zero bits): 16x2 puts the top 16 bits of
  * output 2i in the low half and of output 2i+1 in the high half of word i; 3byte writes
  * the 3 bytes of each output, least significant first. --count 0 writes until the
- * reader closes the pipe, which is a normal end (exit 0).
+ * reader closes the pipe, which is a normal end (exit 0). --stream and --skip cost
+ * O(r^2 log N) by the jump of cxb/rng/lf24_jump.h, whatever their value (a table larger
+ * than LF24_JUMP_R_MAX is stepped, up to CXB_PRNG_STEP_MAX outputs).
  */
 #include <errno.h>
 #include <signal.h>
@@ -19,11 +21,17 @@
 #include <string.h>
 
 #include "cxb/prng/lf24.h"
+#include "cxb/rng/lf24_jump.h"
 #include "cxb/prng/gen.h"
 #include "harness/cli.h"
 #include "suites/prng/cli.h"
+#include "suites/prng/source.h"
 #include "harness/params.h"
 #include "suites/prng/writer.h"
+
+/* Tables above this many entries are stepped, not jumped: a jump costs about 2 r^2 log2 N word
+ * products, 2^23 per bit of N at r = 2^11 (docs/cli.md, "prng"). */
+#define LF24_JUMP_R_MAX 2048u
 
 /* --format's values, in cxb_out_format's order (shared with cli_u32.c). */
 const char *const cxb_prng_formats[] = {"dec", "hex", "raw", NULL};
@@ -106,22 +114,37 @@ static int prng_lf24(int argc, char **argv)
     if (s < 1 || s >= r)
         return cxb_cli_error(2, "prng: --s %llu: expected 1 .. r-1", (unsigned long long)s);
 
-    if (stream > 0) { /* child K of the root seeded by (ij, kl) */
+    /* --skip: jumped (cxb/rng/lf24_jump.h, O(r^2 log N)) where that is cheaper than stepping
+     * and the table is small enough for it; else stepped, at most CXB_PRNG_STEP_MAX outputs */
+    int jump_skip = r <= LF24_JUMP_R_MAX && cxb_lf24_jump_cost((uint32_t)r, skip) < (double)skip;
+    if (!jump_skip && skip > CXB_PRNG_STEP_MAX)
+        return cxb_cli_error(2, "prng: --skip %llu: lf24 with --r %llu steps at most %llu outputs "
+                                "(a jump needs --r %u or less)",
+                             (unsigned long long)skip, (unsigned long long)r, (unsigned long long)CXB_PRNG_STEP_MAX,
+                             LF24_JUMP_R_MAX);
+    uint32_t *scratch = malloc(CXB_LF24_JUMP_SCRATCH(jump_skip && r > CXB_LF24_R ? r : CXB_LF24_R) * sizeof *scratch);
+    if (!scratch)
+        return cxb_cli_error(3, "prng: out of memory for a table of %llu", (unsigned long long)r);
+    if (stream > 0) { /* child K of the root seeded by (ij, kl): the root's output K, by a jump */
         uint32_t root_u[CXB_LF24_R];
         cxb_lf24 root;
         cxb_lf24_init(&root, root_u, 1, CXB_LF24_R, CXB_LF24_S, ij, kl);
-        uint64_t child = 0;
-        for (uint64_t k = 0; k < stream; ++k)
-            child = cxb_lf24_child_seed(cxb_lf24_next(&root));
-        cxb_lf24_seed_split(child, &ij, &kl);
+        cxb_lf24_jump(&root, stream - 1, scratch);
+        cxb_lf24_seed_split(cxb_lf24_child_seed(cxb_lf24_next(&root)), &ij, &kl);
     }
     uint32_t *u = malloc(r * sizeof *u);
-    if (!u)
+    if (!u) {
+        free(scratch);
         return cxb_cli_error(3, "prng: out of memory for a table of %llu", (unsigned long long)r);
+    }
     cxb_lf24 g;
     cxb_lf24_init(&g, u, 1, (uint32_t)r, (uint32_t)s, ij, kl);
-    for (uint64_t k = 0; k < skip; ++k)
-        cxb_lf24_next(&g);
+    if (jump_skip)
+        cxb_lf24_jump(&g, skip, scratch);
+    else
+        for (uint64_t k = 0; k < skip; ++k)
+            cxb_lf24_next(&g);
+    free(scratch);
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, pack, 6);
     rc = 0;

@@ -89,9 +89,9 @@ static cxb_status parse_shapes(const char *where, const char *text, void *dest)
 }
 
 static const cxb_option repro_options[] = {
-    CXB_OPT_COUNT("--tasks", "M", "logical tasks (streams) of every cell (default 1000)", repro_args, o.tasks, 0, 0,
+    CXB_OPT_COUNT("--tasks", "M", "logical tasks (streams) of every cell (default 1000)", repro_args, o.tasks, 1, 0,
                   0),
-    CXB_OPT_COUNT("--k", "K", "outputs compared per task (default 1024)", repro_args, o.k, 0, 0, 0),
+    CXB_OPT_COUNT("--k", "K", "outputs compared per task (default 1024)", repro_args, o.k, 1, 0, 0),
     CXB_OPT_COUNT("--seed", "S", "the root seed (default 20130906)", repro_args, o.seed, 0, 0, 0),
     CXB_OPT_PARSE("--threads", "P,...", "pthreads worker counts (default 1,2,4,8,16)", repro_args, threads,
                   parse_threads, 0),

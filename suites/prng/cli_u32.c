@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/mem.h"
 #include "cxb/core/pool.h"
 #include "cxb/prng/gen.h"
 #include "harness/cli.h"
@@ -70,12 +71,27 @@ static uint32_t next_block_word(void *arg)
     return x;
 }
 
+/* Skip k words of the block source: counter arithmetic, O(1) (a 128-bit add with carry). */
+static void block_skip(block_source *s, uint64_t k)
+{
+    uint64_t t = s->lane + k % 4, blocks = k / 4 + t / 4; /* lane < 4: no overflow */
+    s->lane = (unsigned)(t % 4);
+    for (int i = 0; i < 4 && blocks; ++i) { /* ctr += blocks, C0 first */
+        uint64_t sum = (uint64_t)s->ctr[i] + (blocks & 0xffffffffu);
+        s->ctr[i] = (uint32_t)sum;
+        blocks = (blocks >> 32) + (sum >> 32);
+    }
+    block(s);
+}
+
 /* One word at a time from either source: the generator's streams come in batches. */
 typedef struct word_reader {
     cxb_prng_source *src; /* NULL: the block source */
     block_source *b;
     uint32_t buf[4096];
     size_t have, at;
+    uint64_t left; /* words still wanted (--count; 0: unbounded): no batch reads past them, so
+                    * that streams never written are never positioned (suites/prng/source.h) */
 } word_reader;
 
 static uint32_t next_word(word_reader *r)
@@ -84,6 +100,9 @@ static uint32_t next_word(word_reader *r)
         return next_block_word(r->b);
     if (r->at == r->have) {
         r->have = sizeof r->buf / sizeof r->buf[0];
+        if (r->left && r->left < r->have)
+            r->have = (size_t)r->left;
+        r->left -= r->left ? r->have : 0;
         cxb_prng_source_fill(r->src, r->buf, r->have);
         r->at = 0;
     }
@@ -185,7 +204,7 @@ const cxb_option cxb_prng_gen_options[] = {
     CXB_OPT_CHOICE("--format", "dec|hex|raw", "raw is little-endian uint32 (default dec)", gen_args, format,
                    cxb_prng_formats, 0),
     CXB_OPT_COUNT("--rounds", "R", "rounds of philox4x32 (default 10, at most 16) or threefry4x32 (20, 72)",
-                  gen_args, rounds, 0, 0, 0),
+                  gen_args, rounds, 1, 72, 0),
     CXB_OPT_PARSE("--key", "K0,K1[,K2,K3]", "the raw block function's key (philox4x32: 2 words, threefry4x32: 4)",
                   gen_args, key, parse_words, CXB_OPT_IN_ARGS),
     CXB_OPT_PARSE("--counter", "C0,C1,C2,C3", "its first counter; the next ones follow (C0 incremented with carry)",
@@ -244,11 +263,12 @@ int cxb_cli_prng_u32(int argc, char **argv)
                                  prefix, "{seq|pthreads|cuda}");
     }
     int counter_based = is_philox || is_threefry;
-    if (rounds && !counter_based)
+    int have_rounds = cxb_args_given(&a, "--rounds"); /* 0 is refused by the table (at least 1) */
+    if (have_rounds && !counter_based)
         return cxb_cli_error(2, "prng: --rounds: only philox4x32 and threefry4x32 have rounds");
-    b.rounds = rounds ? (unsigned)rounds : is_philox ? 10u : 20u;
+    b.rounds = have_rounds ? (unsigned)rounds : is_philox ? 10u : 20u;
     if ((is_philox && b.rounds > 16) || (is_threefry && b.rounds > 72))
-        return cxb_cli_error(2, "prng: --rounds %u: at most %d", b.rounds, is_philox ? 16 : 72);
+        return cxb_cli_error(2, "prng: --rounds %u: %s has 1 to %d rounds", b.rounds, d->name, is_philox ? 16 : 72);
     if ((nkey >= 0) != (nctr >= 0))
         return cxb_cli_error(2, "prng: --key and --counter go together (the raw block function)");
     int block_mode = 0;
@@ -270,11 +290,24 @@ int cxb_cli_prng_u32(int argc, char **argv)
 
     if (backend >= 0) {
         /* the same numbers through a backend's bulk path (stream 0, S = 1 job) */
-        if (block_mode || have_source_opt || sub != 0 || count == 0 || (rounds && b.rounds != (is_philox ? 10u : 20u)))
+        if (block_mode || have_source_opt || sub != 0 || count == 0 || (have_rounds && b.rounds != (is_philox ? 10u : 20u)))
             return cxb_cli_error(2, "prng: --backend generates stream 0 (no --subsequence, --dist, --interleave, "
                                     "--key/--counter or --rounds) and needs a --count above 0");
-        if (off > UINT64_MAX - skip || count > (1ull << 31))
+        if (count > (1ull << 31))
             return cxb_cli_error(2, "prng: --backend: --count at most 2^31 numbers");
+        if (off > UINT64_MAX - skip)
+            return cxb_cli_error(2, "prng: --backend: --offset plus --skip passes 2^64");
+        /* the bulk path generates the first off + skip outputs and drops them (no backend
+         * jumps): bounded as stepping is, and its memory checked before any work */
+        if (off + skip > CXB_PRNG_STEP_MAX)
+            return cxb_cli_error(2, "prng: --backend: --offset plus --skip %llu: the bulk path generates and drops "
+                                    "them, at most %llu (2^32)",
+                                 (unsigned long long)(off + skip), (unsigned long long)CXB_PRNG_STEP_MAX);
+        char what[96];
+        snprintf(what, sizeof what, "%llu outputs of the bulk path", (unsigned long long)(off + skip + count));
+        cxb_status mst = cxb_mem_check(4.0 * (double)(off + skip + count), "prng: --backend", what);
+        if (mst != CXB_OK)
+            return cxb_cli_status(mst);
         return fill_backend(gid, seed, off + skip, count, (cxb_fill_backend)backend, fmt);
     }
     cxb_prng_source *src = NULL;
@@ -300,9 +333,17 @@ int cxb_cli_prng_u32(int argc, char **argv)
         if (st != CXB_OK)
             return cxb_cli_error(st == CXB_EINPUT ? 2 : 3, "prng: %s", cxb_last_error());
     }
-    word_reader r = {src, &b, {0}, 0, 0};
-    for (uint64_t k = 0; k < skip; ++k)
-        (void)next_word(&r);
+    /* --skip: by a jump (counter arithmetic, matrix powers), or stepped within the limit */
+    if (src) {
+        cxb_status st = cxb_prng_source_skip(src, skip);
+        if (st != CXB_OK) {
+            cxb_prng_source_destroy(src);
+            return cxb_cli_error(2, "prng: %s", cxb_last_error());
+        }
+    } else if (skip) {
+        block_skip(&b, skip);
+    }
+    word_reader r = {src, &b, {0}, 0, 0, count};
     cxb_prng_writer w;
     cxb_prng_writer_stdout(&w, fmt, CXB_PACK_32, 8);
     for (uint64_t k = 0; rc == 0 && (count == 0 || k < count); ++k)

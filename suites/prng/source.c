@@ -26,12 +26,17 @@
 #define SOURCE_MAX_STATE_BYTES ((size_t)256 << 20) /* all streams' states together */
 
 struct cxb_prng_source {
+    const char *name;   /* the generator's */
     int native;         /* 1: native streams */
     int gen;            /* CXB_RNG_LIST index (native) or cxb_dist_gen */
     cxb_dist_plan *plan;
     uint64_t n, c;      /* streams, chunk */
     uint64_t cur, left; /* current stream, numbers left in its chunk */
     int shared;         /* central server: one state */
+    int leapfrog;       /* a stream's own output k is base output k N further on */
+    uint64_t seed, stream, offset; /* of the options: where stream i starts */
+    unsigned char *ready; /* per stream: positioned (streams are positioned when first drawn) */
+    uint64_t skip_full, skip_whole, skip_part; /* cxb_prng_source_skip's shares, applied then */
     size_t state_bytes;
     unsigned char *states;
 };
@@ -138,6 +143,35 @@ static uint32_t native_next(int gen, void *s)
     default:
         return 0;
     }
+}
+
+/* Skip k outputs of a native stream: a jump where the generator has one, else stepping. */
+static int native_jump(int gen, void *s, uint64_t k)
+{
+    switch (gen) {
+    case NATIVE_philox4x32: cxb_dist_skip_philox4x32(s, k); return 1;
+    case NATIVE_threefry4x32: cxb_dist_skip_threefry4x32(s, k); return 1;
+    case NATIVE_xorwow: cxb_xorwow_skip(s, k); return 1;
+    case NATIVE_mrg32k3a: cxb_mrg32k3a_skip(s, k); return 1;
+    case NATIVE_ranhash: ((cxb_ranhash_state *)s)->p += k; return 1;
+    default: return 0;
+    }
+}
+
+static void native_skip(int gen, void *s, uint64_t k)
+{
+    if (!native_jump(gen, s, k))
+        for (uint64_t i = 0; i < k; ++i)
+            (void)native_next(gen, s);
+}
+
+int cxb_prng_source_can_jump(const char *gen)
+{
+    for (int i = 0; i < NATIVE_COUNT; ++i)
+        if (!strcmp(gen, native_names[i]))
+            return i == NATIVE_philox4x32 || i == NATIVE_threefry4x32 || i == NATIVE_xorwow ||
+                   i == NATIVE_mrg32k3a || i == NATIVE_ranhash;
+    return 0;
 }
 
 /* ---- the distributed streams (CXB_DIST_LIST) ---- */
@@ -272,28 +306,29 @@ cxb_status cxb_prng_source_create(cxb_prng_source **out, const cxb_prng_source_o
         cxb_dist_plan_set_workers(s->plan, w);
     }
     uint64_t nstates = s->shared ? 1 : s->n;
+    s->name = o->gen;
+    s->leapfrog = o->dist == CXB_DIST_LEAPFROG;
+    if (o->offset && !cxb_prng_source_can_jump(o->gen) &&
+        (o->offset > CXB_PRNG_STEP_MAX || nstates > CXB_PRNG_STEP_MAX / o->offset)) {
+        st = cxb_fail(CXB_EINPUT, "--offset %llu: %s has no jump-ahead and steps at most %llu outputs (2^32)%s",
+                      (unsigned long long)o->offset, o->gen, (unsigned long long)CXB_PRNG_STEP_MAX,
+                      nstates > 1 ? " over all its streams" : "");
+        goto fail;
+    }
     if (nstates > SOURCE_MAX_STATE_BYTES / s->state_bytes) {
         st = cxb_fail(CXB_EINPUT, "--interleave %llu: %llu streams of %zu bytes exceed %zu MiB of state",
                       (unsigned long long)s->n, (unsigned long long)s->n, s->state_bytes, SOURCE_MAX_STATE_BYTES >> 20);
         goto fail;
     }
     s->states = malloc(nstates * s->state_bytes);
-    if (!s->states) {
+    s->ready = calloc(nstates, 1);
+    if (!s->states || !s->ready) {
         st = cxb_fail(CXB_ERESOURCE, "--interleave %llu: out of host memory for the states", (unsigned long long)s->n);
         goto fail;
     }
-    for (uint64_t i = 0; i < nstates; ++i) {
-        void *x = s->states + i * s->state_bytes;
-        if (s->native) {
-            native_init(s->gen, x, o->seed, o->stream + i, o->offset);
-        } else {
-            dist_init(s->gen, x, s->plan, o->stream + i);
-            /* a leap-frog stream's own output k is base output k N further on */
-            uint64_t k = o->dist == CXB_DIST_LEAPFROG ? o->offset * s->plan->workers : o->offset;
-            if (k)
-                dist_skip(s->gen, x, k);
-        }
-    }
+    s->seed = o->seed;
+    s->stream = o->stream;
+    s->offset = o->offset;
     *out = s;
     return CXB_OK;
 fail:
@@ -301,10 +336,75 @@ fail:
     return st;
 }
 
+/* Moves stream state x by k of its own outputs. */
+static void stream_skip(cxb_prng_source *s, void *x, uint64_t k)
+{
+    if (!k)
+        return;
+    if (s->native)
+        native_skip(s->gen, x, k);
+    else
+        dist_skip(s->gen, x, s->leapfrog ? k * s->plan->workers : k);
+}
+
+/* Positions stream i (the shared state for the central server) when it is first drawn
+ * from: its start, --offset and its share of a --skip. Streams never drawn from cost nothing,
+ * so the work is that of the output, whatever --interleave N is (docs/cli.md, "prng"). */
+static void stream_ready(cxb_prng_source *s, uint64_t i)
+{
+    void *x = s->states + i * s->state_bytes;
+    if (s->native) {
+        native_init(s->gen, x, s->seed, s->stream + i, s->offset);
+    } else {
+        dist_init(s->gen, x, s->plan, s->stream + i);
+        /* a leap-frog stream's own output k is base output k N further on */
+        uint64_t k = s->leapfrog ? s->offset * s->plan->workers : s->offset;
+        if (k)
+            dist_skip(s->gen, x, k);
+    }
+    uint64_t share = s->shared ? s->skip_full
+                               : s->skip_full * s->c + (i < s->skip_whole ? s->c : i == s->skip_whole ? s->skip_part : 0);
+    stream_skip(s, x, share);
+    s->ready[i] = 1;
+}
+
+cxb_status cxb_prng_source_skip(cxb_prng_source *s, uint64_t k)
+{
+    if (!k)
+        return CXB_OK;
+    /* k numbers of the round robin from its start: `full` whole rounds of N chunks of C, then
+     * rem numbers: whole chunks of streams 0 .. rem / C - 1 and rem mod C of stream rem / C */
+    int wide = s->n > UINT64_MAX / s->c; /* a round of N C numbers is longer than any k */
+    uint64_t full = wide ? 0 : k / (s->n * s->c), rem = wide ? k : k % (s->n * s->c);
+    uint64_t whole = rem / s->c, part = rem % s->c;
+    uint64_t most = full * s->c + (whole || part ? s->c : 0); /* a stream's largest share */
+    if (s->shared)
+        most = k;
+    if (s->leapfrog && most > UINT64_MAX / s->plan->workers)
+        return cxb_fail(CXB_EINPUT, "--skip %llu: times %llu leap-frog workers passes 2^64", (unsigned long long)k,
+                        (unsigned long long)s->plan->workers);
+    if (!cxb_prng_source_can_jump(s->name) && k > CXB_PRNG_STEP_MAX)
+        return cxb_fail(CXB_EINPUT, "--skip %llu: %s has no jump-ahead and steps at most %llu outputs (2^32)",
+                        (unsigned long long)k, s->name, (unsigned long long)CXB_PRNG_STEP_MAX);
+    if (s->shared) { /* one state draws every number */
+        s->skip_full = k;
+        return CXB_OK;
+    }
+    s->skip_full = full; /* applied to each stream as it is positioned (stream_ready) */
+    s->skip_whole = whole;
+    s->skip_part = part;
+    s->cur = whole;
+    s->left = s->c - part;
+    return CXB_OK;
+}
+
 void cxb_prng_source_fill(cxb_prng_source *s, uint32_t *out, size_t n)
 {
     for (size_t i = 0; i < n; ++i) {
-        void *x = s->states + (s->shared ? 0 : s->cur * s->state_bytes);
+        uint64_t at = s->shared ? 0 : s->cur;
+        if (!s->ready[at])
+            stream_ready(s, at);
+        void *x = s->states + at * s->state_bytes;
         out[i] = s->native ? native_next(s->gen, x) : dist_next(s->gen, x, s->plan);
         if (--s->left == 0) {
             s->left = s->c;
@@ -320,5 +420,6 @@ void cxb_prng_source_destroy(cxb_prng_source *s)
         return;
     cxb_dist_plan_destroy(s->plan);
     free(s->states);
+    free(s->ready);
     free(s);
 }

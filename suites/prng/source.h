@@ -15,6 +15,12 @@
 
 #define CXB_PRNG_SOURCE_NATIVE (-1) /* no --dist: the generator's own cxb_g_init streams */
 
+/* Outputs `cxbench prng` steps one by one, at most, for a generator without a jump
+ * (--offset, --skip; lf24 with a table too large to jump): 2^32, seconds, not hours. A
+ * generator with a jump (xorwow, mrg32k3a: matrix powers; philox4x32, threefry4x32,
+ * ranhash: counter arithmetic) skips any distance in O(log N) (docs/cli.md, "prng"). */
+#define CXB_PRNG_STEP_MAX ((uint64_t)1 << 32)
+
 typedef struct cxb_prng_source_opts {
     const char *gen;      /* a name of CXB_RNG_LIST */
     uint64_t seed;
@@ -41,9 +47,18 @@ cxb_status cxb_prng_source_parse_interleave(const char *text, uint64_t *n, uint6
 
 typedef struct cxb_prng_source cxb_prng_source;
 
-/* Checks the options (unknown generator, Table 3.2's rules for --dist, too many streams)
- * and positions every stream. */
+/* Checks the options (unknown generator, Table 3.2's rules for --dist, too many streams,
+ * an --offset a generator without a jump would step past CXB_PRNG_STEP_MAX); each stream is
+ * positioned when it is first drawn from. */
 cxb_status cxb_prng_source_create(cxb_prng_source **src, const cxb_prng_source_opts *o);
+/* Whether generator gen skips outputs by a jump (O(log N) or O(1)) rather than stepping. */
+int cxb_prng_source_can_jump(const char *gen);
+/* Discards the next k numbers of a source just created (before any fill): each stream is moved
+ * by its share of the round robin, by a jump where the generator has one, when it is first
+ * drawn from (as every stream is positioned: streams never drawn from cost nothing). A generator without one is refused
+ * (CXB_EINPUT naming --skip, the generator and CXB_PRNG_STEP_MAX) if that means stepping more
+ * than CXB_PRNG_STEP_MAX outputs; so is a leap-frog distance past 2^64. */
+cxb_status cxb_prng_source_skip(cxb_prng_source *src, uint64_t k);
 /* The next n numbers. */
 void cxb_prng_source_fill(cxb_prng_source *src, uint32_t *out, size_t n);
 void cxb_prng_source_destroy(cxb_prng_source *src);

@@ -166,4 +166,35 @@ expect_error 2 "$cx" graph convert "$d/h.el" "$d/out.el" --format gml
 expect_error 2 "$cx" graph convert "$d/h.el" "$d/nodir/out.el"
 expect_error 2 "$cx" graph info "$d/h.el" --n 4294967296
 ls "$d" | grep -q '\.tmp\.' && fail "temporary files left: $(ls "$d")"
+
+# ---- memory: estimated before any work, exit 3 naming the need and what is available ----
+# (CXB_MEM_LIMIT lowers what is available, docs/cli.md "graph"; nothing large is allocated)
+CXB_MEM_LIMIT=1Gi expect_error 3 timeout 20 "$cx" graph gen kron:scale=27
+grep -q 'kron:scale=27,ef=16,seed=1: needs 81.0 GiB of host memory (2147483648 tuples' "$tmp/err" ||
+    fail "kron:scale=27: $(cat "$tmp/err")"
+for spec in line:n=100000 ring:n=100000,k=4 lattice:dims=300x300 gnm:n=1000,m=100000 gnp:n=2000,p=0.5 \
+    ws:n=100000,k=4,p=0.1 wsfast:n=100000,k=4,p=0.1 nw:n=100000,k=4,p=0.1 disjoint:e=100000,c=10,n=1000 \
+    rmat:scale=14 kron:scale=14 bacopy:n=100000,m=4 alpha:n=100000,k=10,alpha=1 ba:n=100000,m=4; do
+    CXB_MEM_LIMIT=1Mi expect_error 3 "$cx" graph gen "$spec" --out "$d/big.cxg"
+    grep -q 'needs .* of host memory (.*), 1.0 MiB available (CXB_MEM_LIMIT)' "$tmp/err" ||
+        fail "graph gen $spec under 1 MiB: $(cat "$tmp/err")"
+    [ ! -e "$d/big.cxg" ] || fail "graph gen $spec wrote a file it had no memory for"
+done
+"$cx" graph gen ring:n=1000,k=4 --out "$d/ring.cxg" --quiet >/dev/null || fail "ring.cxg"
+"$cx" graph convert "$d/ring.cxg" "$d/ring.mtx" --quiet >/dev/null || fail "ring.mtx"
+CXB_MEM_LIMIT=16Ki expect_error 3 "$cx" graph info "$d/ring.cxg"
+grep -q 'ring.cxg: needs 24008 B of host memory (1000 vertices and 4000 arcs)' "$tmp/err" ||
+    fail "cxg header estimate: $(cat "$tmp/err")"
+CXB_MEM_LIMIT=16Ki expect_error 3 "$cx" graph convert "$d/ring.mtx" "$d/ring2.el"
+grep -q 'ring.mtx: needs .* (2000 entries and their CSR)' "$tmp/err" || fail "mtx size line estimate: $(cat "$tmp/err")"
+[ ! -e "$d/ring2.el" ] || fail "convert wrote a file it had no memory for"
+# the limit read from ulimit -v (not under a sanitizer, whose shadow memory needs the address space)
+if ! grep -q '__asan_init\|__tsan_init' "$cx"; then
+    (
+        ulimit -v 300000 || exit 0
+        expect_error 3 "$cx" graph gen ring:n=2^24,k=4
+        grep -q 'available (ulimit -v)' "$tmp/err" || fail "ulimit -v: $(cat "$tmp/err")"
+        exit "$fails"
+    ) || fails=$((fails + 1))
+fi
 finish

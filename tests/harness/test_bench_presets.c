@@ -8,21 +8,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "cxb/core/params.h"
 #include "harness/fit.h"
 #include "harness/registry.h"
-
-static int list_has(const char *list, const char *id)
-{
-    size_t n = strlen(id);
-    for (const char *p = list; p && *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && strncmp(p, id, n) == 0)
-            return 1;
-        p = e ? e + 1 : NULL;
-    }
-    return 0;
-}
 
 /* The series spec the harness fits an implementation's points along x with: the first that
  * matches its id (harness/table.c: a later spec of the same x is shadowed). */
@@ -77,7 +65,7 @@ int main(void)
         for (size_t w = 0; w < nsw; ++w)
             for (size_t j = 0; j < s->nimpls; ++j) {
                 const cxb_impl *im = &s->impls[j];
-                if ((im->flags & CXB_IMPL_NEEDS_GPU) || !list_has(sw[w].impls, im->id))
+                if ((im->flags & CXB_IMPL_NEEDS_GPU) || !cxb_list_has(sw[w].impls, im->id))
                     continue;
                 const cxb_series_spec *sp = series_of(s, im->id, sw[w].x_param);
                 if (!sp)

@@ -45,6 +45,25 @@ grep -q "too large" "$tmp/err" || fail "--count 2^64: $(cat "$tmp/err")"
 expect_error 2 "$cx" prng xorwow --count 99999999999999999999
 grep -q "too large" "$tmp/err" || fail "--count 1e20 digits: $(cat "$tmp/err")"
 
+# contradictory and out-of-range options: one line, exit 2, before any work (docs/cli.md)
+expect_error 2 "$cx" run prng --impl prng.xorwow.seq --reps 10 --max-reps 2 --out crossed --no-progress
+grep -q 'run: --reps 10 is above --max-reps 2' "$tmp/err" || fail "--reps > --max-reps: $(cat "$tmp/err")"
+[ ! -e crossed ] || fail "--reps > --max-reps wrote a result tree"
+expect_error 2 "$cx" run prng --max-reps 0 --out crossed --no-progress
+expect_error 2 "$cx" run prng --min-time 5 --budget 1 --out crossed --no-progress
+grep -q 'run: --min-time 5 is above --budget 1' "$tmp/err" || fail "--min-time > --budget: $(cat "$tmp/err")"
+for r in 0 17; do
+    expect_error 2 "$cx" prng philox4x32 --rounds $r --count 4
+    grep -q -- "--rounds" "$tmp/err" || fail "philox --rounds $r: $(cat "$tmp/err")"
+done
+expect_error 2 "$cx" prng threefry4x32 --rounds 73 --count 4
+expect_error 2 "$cx" prng threefry4x32 --rounds 0 --key 1,2,3,4 --counter 0,0,0,0 --count 4
+expect_error 2 "$cx" prng-repro --tasks 0 --no-cuda --out repro0
+grep -q 'prng-repro: --tasks 0: expected at least 1' "$tmp/err" || fail "--tasks 0: $(cat "$tmp/err")"
+[ ! -e repro0 ] || fail "prng-repro --tasks 0 wrote a result tree"
+expect_error 2 "$cx" prng-repro --k 0 --no-cuda --out repro0
+expect_error 2 "$cx" prng lf24 --s 0 --count 1
+
 # plot --all and report agree on a ROOT without result sets
 mkdir emptyroot
 expect_error 2 "$cx" report emptyroot

@@ -73,5 +73,16 @@ int main(void)
     int c = -1;
     static const char *const choices[] = {"a", "b", NULL};
     CHECK(cxb_params_choice(&p, "k", choices, 1, &c) == CXB_OK && c == 1);
+    /* a bad value names the key as --set does, and the default stays out of it */
+    cxb_params_init(&p);
+    CHECK(cxb_params_set(&p, "n", "x1") == CXB_OK);
+    CHECK(cxb_params_u64(&p, "n", 7, &v) == CXB_EINPUT && strstr(cxb_last_error(), "--set n: 'x1'"));
+    CHECK(cxb_params_double(&p, "n", 0.5, &d) == CXB_EINPUT && strstr(cxb_last_error(), "--set n"));
+
+    /* comma-list membership: whole entries only (the --impl lists of run and the presets) */
+    CHECK(cxb_list_has("a,prng.xorwow.seq,b", "prng.xorwow.seq") && cxb_list_has("x", "x"));
+    CHECK(cxb_list_has("a,b,c", "a") && cxb_list_has("a,b,c", "c"));
+    CHECK(!cxb_list_has("prng.xorwow.seq", "prng.xorwow") && !cxb_list_has("prng.xorwow", "prng.xorwow.seq"));
+    CHECK(!cxb_list_has("a,,b", "ab") && !cxb_list_has(NULL, "a") && !cxb_list_has("", "a"));
     CHECK_DONE();
 }

@@ -2,7 +2,8 @@
  * path and of the verdicts. fit: a slope interval wider than the tolerance band is
  * "inconclusive", never "consistent"; the leftover names of the cleanup registry (pid
  * parsing) and the stale-leftover sweep; cxb_afile on a directory, a symlink and a regular
- * file; counts too large are said to be so. */
+ * file; counts too large are said to be so; the memory a command may use (cxb/core/mem.h):
+ * CXB_MEM_LIMIT lowers it, never raises it, and a need above it is refused naming both. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cxb/core/mem.h"
 #include "harness/atomic.h"
 #include "harness/cleanup.h"
 #include "harness/fit.h"
@@ -123,6 +125,32 @@ static void test_too_large(void)
     CHECK(cxb_parse_u64("18446744073709551615", "--count", &v) == CXB_OK && v == UINT64_MAX);
 }
 
+static void test_mem(void)
+{
+    const char *src = NULL;
+    unsetenv("CXB_MEM_LIMIT");
+    uint64_t real = cxb_mem_available(&src);
+    CHECK(real > 0 && src != NULL);
+    setenv("CXB_MEM_LIMIT", "64Ki", 1);
+    CHECK(cxb_mem_available(&src) == 65536 && !strcmp(src, "CXB_MEM_LIMIT")); /* any machine has 64 KiB */
+    CHECK(cxb_mem_check(65536.0, "w", "x") == CXB_OK);
+    CHECK(cxb_mem_check(65537.0, "w", "x") == CXB_ERESOURCE);
+    CHECK(!strcmp(cxb_last_error(), "w: needs 65537 B of host memory (x), 65536 B available (CXB_MEM_LIMIT)"));
+    CHECK(cxb_mem_check(1e30, "w", "x") == CXB_ERESOURCE); /* a need past 2^64: no overflow */
+    /* above what there is: no raise; unreadable: ignored (MemAvailable moves: the source says it) */
+    setenv("CXB_MEM_LIMIT", "18446744073709551614", 1);
+    CHECK(cxb_mem_available(&src) < UINT64_MAX - 1 && strcmp(src, "CXB_MEM_LIMIT") != 0);
+    setenv("CXB_MEM_LIMIT", "lots", 1);
+    (void)cxb_mem_available(&src);
+    CHECK(strcmp(src, "CXB_MEM_LIMIT") != 0);
+    unsetenv("CXB_MEM_LIMIT");
+    char b[32];
+    cxb_mem_format(81.0 * 1024 * 1024 * 1024, b, sizeof b);
+    CHECK(!strcmp(b, "81.0 GiB"));
+    cxb_mem_format(1.5 * 1024 * 1024, b, sizeof b);
+    CHECK(!strcmp(b, "1.5 MiB"));
+}
+
 int main(void)
 {
     char dir[] = "/tmp/cxb_reliability_XXXXXX";
@@ -134,6 +162,7 @@ int main(void)
     test_pid_names();
     test_afile(dir);
     test_too_large();
+    test_mem();
     rmdir(dir);
     CHECK_DONE();
 }

@@ -4,7 +4,8 @@
 # accepted, and impossible parameters end with one error line and exit 2.
 cx=$1
 . "$(dirname "$0")/../cli_lib.sh"
-run() { "$cx" run prng --reps 1 --max-reps 1 --min-time 0 --no-progress --no-table --out "$tmp/r" "$@"; }
+runargs=(run prng --reps 1 --max-reps 1 --min-time 0 --no-progress --no-table --out "$tmp/r")
+run() { "$cx" "${runargs[@]}" "$@"; }
 
 run --preset gens --impl prng.mt19937.seq,prng.mt19937.pthreads,prng.threefry4x32.seq --set n=5000 \
     >"$tmp/out" 2>"$tmp/err" || fail "gens: $(cat "$tmp/err")"
@@ -32,9 +33,9 @@ for t in 1 3; do
             fail "store.pthreads n=$n threads=$t: $(cat "$tmp/err")"
     done
 done
-expect_error 2 run --impl prng.store.pthreads --set n=16 --set threads=0
-expect_error 2 run --impl prng.threefry4x32.seq --set n=16 --set conv=curand --set type=f32
-expect_error 2 run --impl prng.xorwow.seq --set n=16 --set type=f16
-expect_error 2 run --impl prng.philox4x32.seq --set n=16 --set rounds=8
-expect_error 2 run --impl prng.xorwow.pthreads --set n=16 --set streams=0
+expect_error 2 "$cx" "${runargs[@]}" --impl prng.store.pthreads --set n=16 --set threads=0
+expect_error 2 "$cx" "${runargs[@]}" --impl prng.threefry4x32.seq --set n=16 --set conv=curand --set type=f32
+expect_error 2 "$cx" "${runargs[@]}" --impl prng.xorwow.seq --set n=16 --set type=f16
+expect_error 2 "$cx" "${runargs[@]}" --impl prng.philox4x32.seq --set n=16 --set rounds=8
+expect_error 2 "$cx" "${runargs[@]}" --impl prng.xorwow.pthreads --set n=16 --set streams=0
 finish

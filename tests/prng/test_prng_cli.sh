@@ -108,4 +108,58 @@ expect_output "1067595299" "$cx" prng mt19937 --seed $(((0x234 << 32) | 0x123)) 
 expect_error 2 "$cx" prng mt19937 --count 4 --seed 4294967296
 expect_error 2 "$cx" prng mrg32k3a --count 4 --format octal
 expect_error 2 "$cx" prng mrg32k3a --count 4 --pack 16x2
+
+# ---- bounded work for every --skip, --offset and --stream (docs/cli.md, "prng") ----
+# same_as_linear N ARGS: --skip N --count 9 equals the last 9 of --count N+9 (stepped output)
+same_as_linear() {
+    local n=$1; shift
+    local a b
+    a=$("$cx" prng "$@" --skip "$n" --count 9 2>&1)
+    b=$("$cx" prng "$@" --count $((n + 9)) 2>&1 | tail -n 9)
+    if [ -z "$a" ] || [ "$a" != "$b" ]; then fail "prng $* --skip $n differs from stepping $n"; fi
+}
+for n in 0 1 1000 1000000; do
+    for g in lf24 xorwow mrg32k3a philox4x32 threefry4x32 ranhash mt19937; do same_as_linear $n $g; done
+    same_as_linear $n lf24 --r 17
+    same_as_linear $n xorwow --interleave 3:2 --offset 7
+    same_as_linear $n mt19937 --interleave 3:2
+    same_as_linear $n philox4x32 --rounds 7
+    same_as_linear $n threefry4x32 --key 1,2,3,4 --counter 4294967295,4294967295,0,0
+    same_as_linear $n philox4x32 --key 1,2 --counter 4294967293,4294967295,4294967295,4294967295
+    same_as_linear $n xorwow --dist leapfrog --interleave 4
+    same_as_linear $n mrg32k3a --dist central --interleave 3:5
+done
+# lf24 --stream K is the root's K-th output made a seed (docs/studies/prng.md): by stepping the root
+for k in 1 2 97 1000; do
+    k24=$("$cx" prng lf24 --count $k | tail -n 1)
+    want=$("$cx" prng lf24 --seed $(((k24 * 2147483647) >> 24)) --count 3)
+    expect_output "$want" "$cx" prng lf24 --stream $k --count 3
+done
+# the largest values finish at once (a jump); the generators without one refuse
+for args in "lf24 --stream 18446744073709551615" "lf24 --skip 18446744073709551615" \
+    "xorwow --skip 18446744073709551615" "mrg32k3a --skip 18446744073709551615 --offset 18446744073709551615" \
+    "philox4x32 --skip 18446744073709551615" "threefry4x32 --offset 18446744073709551615" \
+    "xorwow --skip 18446744073709551615 --interleave 5:3"; do
+    # shellcheck disable=SC2086
+    timeout 20 "$cx" prng $args --count 2 >/dev/null 2>"$tmp/err" || fail "prng $args: exit $? ($(cat "$tmp/err"))"
+done
+# --interleave N positions a stream when it is first written, so N costs nothing by itself:
+# the first words of a million streams are those of streams 0, 1, 2 (and after a skip, the next)
+want=$(for k in 0 1 2; do "$cx" prng xorwow --subsequence $k --offset 5 --count 1; done)
+expect_output "$want" timeout 20 "$cx" prng xorwow --interleave 1000000 --offset 5 --count 3
+want=$(for k in 7 8; do "$cx" prng xorwow --subsequence $k --offset 1 --count 1; done)
+expect_output "$want" timeout 20 "$cx" prng xorwow --interleave 1000000 --skip 1000007 --count 2
+expect_error 2 timeout 20 "$cx" prng mt19937 --skip 1000000000000000000 --count 1
+grep -q -- '--skip 1000000000000000000: mt19937 has no jump-ahead and steps at most 4294967296' "$tmp/err" ||
+    fail "mt19937 --skip: $(cat "$tmp/err")"
+expect_error 2 timeout 20 "$cx" prng tinymt32 --offset 4294967297 --count 1
+grep -q -- '--offset 4294967297: tinymt32 has no jump-ahead' "$tmp/err" || fail "tinymt32 --offset: $(cat "$tmp/err")"
+expect_error 2 timeout 20 "$cx" prng ran --offset 2147483649 --interleave 2 --count 1
+expect_error 2 timeout 20 "$cx" prng ranq1 --skip 2^33 --count 1 --backend seq
+expect_error 2 timeout 20 "$cx" prng xorwow --offset 2^63 --count 2 --backend pthreads
+CXB_MEM_LIMIT=1Mi expect_error 3 timeout 20 "$cx" prng xorwow --offset 2^20 --count 2 --backend seq
+expect_output "$("$cx" prng xorwow --offset 1000000 --count 3)" timeout 20 "$cx" prng xorwow --offset 1000000 --count 3 \
+    --backend seq
+expect_error 2 timeout 20 "$cx" prng lf24 --r 4096 --skip 2^40 --count 1
+grep -q -- 'lf24 with --r 4096 steps at most' "$tmp/err" || fail "lf24 --r 4096 --skip: $(cat "$tmp/err")"
 finish

@@ -9,7 +9,9 @@
  *  - the folded modular dot product equals the % one, edge residues included;
  *  - the initialisation tables (cxb_*_init_tab) give curand_init(seed, tid, 0) for random and
  *    edge tids, and the spec's device-API rows (1234, 4095, 7) (docs/studies/prng.md);
- *  - Philox's counter jump equals curand_init with that offset, across lanes and counter carry.
+ *  - Philox's counter jump equals curand_init with that offset, across lanes and counter carry;
+ *  - the lagged-Fibonacci jump (cxb/rng/lf24_jump.h) equals stepping, for RANMAR's lags, small
+ *    and strided tables, and any starting point (the table state and the carry).
  * Random draws use a seed printed on stdout; CXB_TEST_SEED=<n> replays a run. */
 #include <inttypes.h>
 #include <stdint.h>
@@ -20,6 +22,7 @@
 
 #include "check.h"
 #include "cxb/rng/jump.h"
+#include "cxb/rng/lf24_jump.h"
 
 static uint64_t rnd_state;
 static uint64_t rnd(void)
@@ -95,12 +98,45 @@ static cxb_jump_dist rnd_dist(unsigned bits)
     return d;
 }
 
+/* lf24: k steps, then n by the jump and by stepping, then the next outputs agree */
+static void lf24_jump_vs_step(uint32_t r, uint32_t s, uint32_t stride, uint64_t k, uint64_t n)
+{
+    uint32_t *u1 = calloc((size_t)r * stride, sizeof *u1), *u2 = calloc((size_t)r * stride, sizeof *u2);
+    uint32_t *scratch = malloc(CXB_LF24_JUMP_SCRATCH(r) * sizeof *scratch);
+    cxb_lf24 a, b;
+    cxb_lf24_init(&a, u1, stride, r, s, 1802, 9373);
+    cxb_lf24_init(&b, u2, stride, r, s, 1802, 9373);
+    for (uint64_t i = 0; i < k; ++i) {
+        cxb_lf24_next(&a);
+        cxb_lf24_next(&b);
+    }
+    for (uint64_t i = 0; i < n; ++i)
+        cxb_lf24_next(&a);
+    cxb_lf24_jump(&b, n, scratch);
+    int same = 1;
+    for (int i = 0; i < 3 * (int)r + 5; ++i)
+        same &= cxb_lf24_next(&a) == cxb_lf24_next(&b);
+    CHECK_MSG(same, "lf24 jump r %u s %u stride %u from %" PRIu64 " by %" PRIu64, r, s, stride, k, n);
+    free(u1);
+    free(u2);
+    free(scratch);
+}
+
 int main(void)
 {
     uint64_t seed = getenv("CXB_TEST_SEED") ? strtoull(getenv("CXB_TEST_SEED"), NULL, 10)
                                             : ((uint64_t)time(NULL) << 20) ^ 0x2545F4914F6CDD1Dull;
     printf("seed %" PRIu64 "\n", seed);
     rnd_state = seed;
+
+    static const uint64_t lf_n[] = {0, 1, 2, 32, 33, 96, 97, 98, 1000, 16777213, 1000000};
+    for (size_t i = 0; i < sizeof lf_n / sizeof lf_n[0]; ++i) {
+        lf24_jump_vs_step(CXB_LF24_R, CXB_LF24_S, 1, 0, lf_n[i]);
+        lf24_jump_vs_step(CXB_LF24_R, CXB_LF24_S, 3, 1 + rnd() % 500, lf_n[i]);
+        lf24_jump_vs_step(5, 2, 1, rnd() % 50, lf_n[i]);
+        lf24_jump_vs_step(2, 1, 2, rnd() % 7, lf_n[i]);
+        lf24_jump_vs_step(1000, 334, 1, 7, lf_n[i] % 100000);
+    }
 
     xw_tab = malloc(cxb_jtab_entries(4, XW_LEVELS) * sizeof *xw_tab);
     mrg_tab = malloc(cxb_jtab_entries(4, MRG_LEVELS) * sizeof *mrg_tab);

@@ -40,6 +40,13 @@ cxb_status cxb_parse_double(const char *text, const char *where, double *out);
  * (reals, names). Returns 1 when it rewrote the value. */
 int cxb_value_canonical(const char *text, char *buf, size_t size);
 
+/* ---- comma lists ---- */
+
+/* Whether item is one of the comma-separated entries of list ("a,b,c"; whole entries only:
+ * "prng.x" is not in "prng.xorwow"). A NULL or empty list has none. The --impl lists of
+ * `cxbench run` and the presets' sweeps (docs/cli.md, run) are read through it. */
+int cxb_list_has(const char *list, const char *item);
+
 /* ---- the map ---- */
 
 void cxb_params_init(cxb_params *p);

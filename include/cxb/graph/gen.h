@@ -70,6 +70,11 @@ cxb_status cxb_gen_parse(const char *text, cxb_gen_spec *s);
  * number rounded down; for a validated spec. */
 uint64_t cxb_gen_tuples_hint(const cxb_gen_spec *s);
 
+/* Peak host bytes of generating the spec's tuples and building their CSR
+ * (cxb_csr_build_bytes of the tuple count, in double so that no spec overflows it), for
+ * every model: `graph gen` compares it with the memory available before any work. */
+double cxb_gen_mem_need(const cxb_gen_spec *s);
+
 /* Sequential reference: out receives the raw tuples (e->n = the vertex count). out is
  * initialised here; free it with cxb_edges_free (cxb_csr_from_edges consumes it). */
 cxb_status cxb_generate_seq(const cxb_gen_spec *s, cxb_edges *out);

@@ -123,6 +123,11 @@ cxb_status cxb_edges_compact(cxb_edges *e, cxb_vid **ids);
 /* Drops self-loops, symmetrises, sorts, removes duplicates unless multigraph, and
  * fills offsets. Consumes e (its buffer is freed, e is left empty). Stats in out. */
 cxb_status cxb_csr_from_edges(cxb_edges *e, int multigraph, cxb_csr *out);
+/* Peak host bytes of holding `tuples` raw tuples and building their CSR on n vertices with
+ * cxb_csr_from_edges: the tuples (8 each), both arcs of each in the keys and the sort's
+ * scratch (2 x 16), and the n + 1 offsets (docs/studies/graph.md). In double: it cannot
+ * overflow, and a caller compares it with what is available (cxb/core/mem.h) before any work. */
+double cxb_csr_build_bytes(double tuples, double n);
 void cxb_csr_free(cxb_csr *g);
 /* Invariants of docs/studies/graph.md including symmetry; CXB_EFAIL with the first violation. */
 cxb_status cxb_csr_check(const cxb_csr *g);
