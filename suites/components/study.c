@@ -621,7 +621,7 @@ static const cxb_sweep sweeps_modern[] = {
 };
 
 static const cxb_preset cc_presets[] = {
-    {"quick", "line, BA and Disjoint 1 at 2^14 - 2^18 vertices, every row (seconds on 2 cores)", sweeps_quick, 0},
+    {"quick", "line, BA and Disjoint 1 at 2^14 - 2^17 vertices, every row (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "every Leist family at 10^5 - 10^6 vertices, 3 instances, CPU rows (make bench-ci)", sweeps_ci, 0},
     {"paper", "Leist Figs 6.2-6.9 at the thesis's sizes, 20 instances per point (hours)", sweeps_paper,
      CXB_PRESET_BY_SWEEP},
