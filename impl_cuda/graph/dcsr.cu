@@ -15,10 +15,12 @@
  *      run kept, as the reference does);
  *   6. one kernel: adj[i] = low word of key i, and off[w] = i for every w in (u_{i-1}, u_i] (with
  *      u_{-1} = -1 and u_kept = n): the first arc of row w, so every offset is written exactly
- *      once, no histogram and no scan (the keys are sorted by source).
+ *      once, no histogram and no scan (the keys are sorted by source). A thread writes at most
+ *      DCSR_RUN offsets of its range; the rest of a long run of isolated vertices is left at
+ *      its initial all-ones and found by a second kernel, one thread per such vertex, by a
+ *      binary search for the first key with source >= w (the same value).
  * Deviation from the outline of docs/studies/graph.md (histogram + exclusive scan for the
- * offsets): step 6 needs neither, because the sorted keys already are the rows; its one
- * imbalance is a run of isolated vertices, written by one thread.
+ * offsets): step 6 needs neither, because the sorted keys already are the rows.
  *
  * Memory (docs/studies/graph.md): 2 x 16 B per tuple for A and B, 4 B per arc of adj, 8 (n+1) B
  * of offsets and CUB's temporary storage, summed and compared with cudaMemGetInfo before anything
@@ -76,7 +78,8 @@ static __global__ void dcsr_symmetrise(const uint64_t *__restrict__ tup, uint64_
     }
 }
 
-/* step 6 */
+/* step 6 (off[] is all ones before) */
+#define DCSR_RUN 64u /* offsets one thread writes at most; the rest: dcsr_gaps */
 static __global__ void dcsr_rows(const uint64_t *__restrict__ key, uint64_t kept, uint64_t n,
                                  uint64_t *__restrict__ off, cxb_vid *__restrict__ adj)
 {
@@ -84,10 +87,32 @@ static __global__ void dcsr_rows(const uint64_t *__restrict__ key, uint64_t kept
          i += (uint64_t)gridDim.x * blockDim.x) {
         uint64_t first = i == 0 ? 0 : (key[i - 1] >> 32) + 1; /* (u_{i-1}, u_i] */
         uint64_t last = i == kept ? n : key[i] >> 32;
+        if (first + DCSR_RUN <= last)
+            first = last - (DCSR_RUN - 1); /* the run's last DCSR_RUN, the others by dcsr_gaps */
         for (uint64_t w = first; w <= last; ++w)
             off[w] = i;
         if (i < kept)
             adj[i] = (cxb_vid)key[i];
+    }
+}
+
+/* the offsets dcsr_rows left: off[w] = the first index whose key has source >= w */
+static __global__ void dcsr_gaps(const uint64_t *__restrict__ key, uint64_t kept, uint64_t n,
+                                 uint64_t *__restrict__ off)
+{
+    for (uint64_t w = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; w <= n;
+         w += (uint64_t)gridDim.x * blockDim.x) {
+        if (off[w] != ~0ull)
+            continue;
+        uint64_t lo = 0, hi = kept, target = w << 32;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (key[mid] < target)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        off[w] = lo;
     }
 }
 
@@ -235,9 +260,15 @@ static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph,
             kept = got[3];
     }
     /* 6: rows */
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemsetAsync(d->off, 0xFF, ob, stream));
     if (st == CXB_OK) {
         dcsr_rows<<<dcsr_grid(kept + 1), DCSR_BLOCK, 0, stream>>>(rows, kept, n, d->off, d->adj);
         st = CXB_CUDA_LAUNCHED("dcsr_rows");
+    }
+    if (st == CXB_OK) {
+        dcsr_gaps<<<dcsr_grid(n + 1), DCSR_BLOCK, 0, stream>>>(rows, kept, n, d->off);
+        st = CXB_CUDA_LAUNCHED("dcsr_gaps");
     }
     if (st == CXB_OK && ev)
         st = CXB_CUDA(cudaEventRecord(ev[1], stream));

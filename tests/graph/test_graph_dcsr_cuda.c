@@ -3,7 +3,8 @@
  *   - cxb_dcsr_generate and cxb_dcsr_from_edges for every generator model, simple and multigraph
  *     (gnm also through its complement path, ws through its host rewiring);
  *   - cxb_dcsr_from_edges on random tuples with many self-loops and duplicates, on sizes that
- *     are no multiple of a block, on no tuples, on one vertex, and on loops only;
+ *     are no multiple of a block, on no tuples, on one vertex, on loops only, and on long runs
+ *     of isolated vertices;
  *   - a bad id: CXB_EINPUT with the reference's message; cxb_dcsr_upload / download round trip.
  * Fresh seed, printed (CXB_TEST_SEED=S repeats). Argument "quick" (compute-sanitizer): the
  * seeded models at smaller sizes. Exits 77 without a GPU. */
@@ -171,6 +172,19 @@ int main(int argc, char **argv)
         check_tuples(&e, 0, NULL, "empty n=0");
         e.n = 5;
         check_tuples(&e, 1, NULL, "empty n=5");
+    }
+    { /* long runs of isolated vertices: the offsets past a thread's run (dcsr_gaps) */
+        cxb_edges e;
+        cxb_edges_init(&e);
+        e.n = 100000;
+        CHECK(cxb_edges_push(&e, 0, 1) == CXB_OK);
+        CHECK(cxb_edges_push(&e, 3, 2) == CXB_OK);
+        CHECK(cxb_edges_push(&e, 50000, 50001) == CXB_OK);
+        CHECK(cxb_edges_push(&e, 99999, 99998) == CXB_OK);
+        check_tuples(&e, 0, NULL, "isolated runs between edges");
+        e.count = 2;
+        check_tuples(&e, 1, NULL, "edges at the lowest ids only");
+        cxb_edges_free(&e);
     }
     { /* a bad id: the reference's message */
         cxb_edges e, copy;
