@@ -343,3 +343,31 @@ int cxb_list_has(const char *list, const char *item)
     }
     return 0;
 }
+
+void cxb_params_without(const char *list, const char *drop, char *buf, size_t size)
+{
+    size_t o = 0;
+    if (size)
+        buf[0] = '\0';
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ';');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        size_t kl = eq ? (size_t)(eq - p) : len;
+        char key[64];
+        int skip = kl < sizeof key;
+        if (skip) {
+            memcpy(key, p, kl);
+            key[kl] = '\0';
+            skip = cxb_list_has(drop, key);
+        }
+        if (!skip && o + len + 2 < size) {
+            if (o)
+                buf[o++] = ';';
+            memcpy(buf + o, p, len);
+            o += len;
+            buf[o] = '\0';
+        }
+        p = e ? e + 1 : NULL;
+    }
+}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/search.h"
 #include "cxb/graph/graph.h"
 
 void cxb_csr_free(cxb_csr *g)
@@ -103,19 +104,6 @@ uint64_t cxb_edgeset_hash(const cxb_csr *g)
     return h;
 }
 
-/* First position in the sorted row [lo, hi) whose entry is >= x. */
-static uint64_t lower_bound(const cxb_vid *a, uint64_t lo, uint64_t hi, cxb_vid x)
-{
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 cxb_status cxb_csr_check(const cxb_csr *g)
 {
     const uint64_t n = g->n;
@@ -150,7 +138,7 @@ cxb_status cxb_csr_check(const cxb_csr *g)
             uint64_t r = k;
             while (r < g->off[v + 1] && g->adj[r] == w)
                 ++r;
-            uint64_t a = lower_bound(g->adj, g->off[w], g->off[w + 1], (cxb_vid)v);
+            uint64_t a = cxb_lower_bound_u32(g->adj, g->off[w], g->off[w + 1], (cxb_vid)v);
             uint64_t b = a;
             while (b < g->off[w + 1] && g->adj[b] == v)
                 ++b;

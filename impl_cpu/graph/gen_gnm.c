@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/search.h"
 #include "cxb/graph/gen_host.h"
 
 uint64_t cxb_gnm_target(const cxb_gen_spec *s, int *complement)
@@ -70,15 +71,7 @@ uint64_t cxb_gnm_merge_unique(const uint64_t *a, uint64_t na, const uint64_t *b,
 
 uint64_t cxb_gnm_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
 {
-    uint64_t lo = 0, hi = n;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return cxb_lower_bound_u64(a, 0, n, key);
 }
 
 uint64_t cxb_gnm_common(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb)

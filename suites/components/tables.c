@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "harness/csv.h"
 #include "harness/fit.h"
 #include "harness/stats.h"
@@ -136,28 +137,6 @@ static int matches(const char *params, const char *select)
     return 1;
 }
 
-/* params without the keys x, threads and seed (the group of a sweep along x). */
-static void params_group(const char *params, const char *x, char *buf, size_t size)
-{
-    size_t o = 0;
-    buf[0] = '\0';
-    for (const char *p = params; p && *p;) {
-        const char *e = strchr(p, ';');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        const char *eq = memchr(p, '=', len);
-        size_t kl = eq ? (size_t)(eq - p) : len;
-        int skip = (kl == strlen(x) && !strncmp(p, x, kl)) || (kl == 7 && !strncmp(p, "threads", 7)) ||
-                   (kl == 4 && !strncmp(p, "seed", 4));
-        if (!skip && o + len + 2 < size) {
-            if (o)
-                buf[o++] = ';';
-            memcpy(buf + o, p, len);
-            o += len;
-            buf[o] = '\0';
-        }
-        p = e ? e + 1 : NULL;
-    }
-}
 
 /* ------------------------------------------------------------------ Leist's families */
 
@@ -211,6 +190,14 @@ static int family_has(const family *f, const char *params)
 /* The family's group: of the params (less x, threads, seed) of its points, the one with the
  * most distinct x. 0 when no group has two (a family is a sweep: a lone point of another
  * family's grid is not one). */
+
+/* a point's group along x: its params without x, threads and seed */
+static void group_of(const char *params, const char *x, char *buf, size_t size)
+{
+    char drop[96];
+    snprintf(drop, sizeof drop, "%s,threads,seed", x);
+    cxb_params_without(params, drop, buf, size);
+}
 static int family_group(const ccdata *d, const family *f, char *group, size_t size)
 {
     int best = 0;
@@ -218,7 +205,7 @@ static int family_group(const ccdata *d, const family *f, char *group, size_t si
         if (strncmp(d->p[i].impl, "components.", 11) || !family_has(f, d->p[i].params))
             continue;
         char g[512];
-        params_group(d->p[i].params, f->x, g, sizeof g);
+        group_of(d->p[i].params, f->x, g, sizeof g);
         double xs[256];
         int nx = 0;
         for (size_t j = 0; j < d->n && nx < 256; ++j) {
@@ -226,7 +213,7 @@ static int family_group(const ccdata *d, const family *f, char *group, size_t si
             double x;
             if (strncmp(d->p[j].impl, "components.", 11) || !family_has(f, d->p[j].params))
                 continue;
-            params_group(d->p[j].params, f->x, g2, sizeof g2);
+            group_of(d->p[j].params, f->x, g2, sizeof g2);
             if (strcmp(g, g2) || !param_num(d->p[j].params, f->x, &x))
                 continue;
             int seen = 0;
@@ -257,7 +244,7 @@ static void series_of(const ccdata *d, const family *f, const char *group, const
         double x;
         if (strcmp(d->p[i].impl, impl) || !family_has(f, d->p[i].params) || !(d->p[i].median_ns > 0))
             continue;
-        params_group(d->p[i].params, f->x, g, sizeof g);
+        group_of(d->p[i].params, f->x, g, sizeof g);
         if (strcmp(g, group) || !param_num(d->p[i].params, f->x, &x))
             continue;
         size_t k = s->n++;

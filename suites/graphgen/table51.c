@@ -134,25 +134,6 @@ static void put_speed(FILE *out, int have, double s)
         fprintf(out, "| %.2f ", -1.0 / s);
 }
 
-/* params without key (and without threads): the group of a sweep along key */
-static void params_without(const char *params, const char *key, char *buf, size_t size)
-{
-    size_t kl = strlen(key), o = 0;
-    buf[0] = '\0';
-    for (const char *p = params; p && *p;) {
-        const char *e = strchr(p, ';');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        int skip = (len > kl && !strncmp(p, key, kl) && p[kl] == '=') || !strncmp(p, "threads=", 8);
-        if (!skip && o + len + 2 < size) {
-            if (o)
-                buf[o++] = ';';
-            memcpy(buf + o, p, len);
-            o += len;
-            buf[o] = '\0';
-        }
-        p = e ? e + 1 : NULL;
-    }
-}
 
 static int claim_rows; /* rows printed by the claim checks of one table */
 
@@ -208,14 +189,14 @@ static void claim_alpha_flat(const claims_ctx *k, FILE *out)
             if (strcmp(cxb_csv_cell(k->sum, r, k->ci), impl) || strstr(cxb_csv_cell(k->sum, r, k->cp), "x="))
                 continue;
             char g[512];
-            params_without(cxb_csv_cell(k->sum, r, k->cp), "alpha", g, sizeof g);
+            cxb_params_without(cxb_csv_cell(k->sum, r, k->cp), "alpha,threads", g, sizeof g);
             int cnt = 0;
             double l = 0, h = 0;
             for (size_t q = 0; q < k->sum->nrows; ++q) {
                 if (strcmp(cxb_csv_cell(k->sum, q, k->ci), impl) || strstr(cxb_csv_cell(k->sum, q, k->cp), "x="))
                     continue;
                 char g2[512];
-                params_without(cxb_csv_cell(k->sum, q, k->cp), "alpha", g2, sizeof g2);
+                cxb_params_without(cxb_csv_cell(k->sum, q, k->cp), "alpha,threads", g2, sizeof g2);
                 if (strcmp(g, g2))
                     continue;
                 double t = atof(cxb_csv_cell(k->sum, q, k->cm));
@@ -249,7 +230,7 @@ static void claim_best_x(const claims_ctx *k, FILE *out)
         const char *pr = cxb_csv_cell(k->sum, r, k->cp);
         if (!cxb_params_lookup(pr, ';', "x", xv, sizeof xv) || !cxb_params_lookup(pr, ';', "k", kv, sizeof kv))
             continue;
-        params_without(pr, "x", g, sizeof g);
+        cxb_params_without(pr, "x,threads", g, sizeof g);
         int seen = 0;
         for (int i = 0; i < ndone; ++i)
             seen |= !strcmp(done[i], g);
@@ -264,7 +245,7 @@ static void claim_best_x(const claims_ctx *k, FILE *out)
             const char *pq = cxb_csv_cell(k->sum, q, k->cp);
             if (strcmp(cxb_csv_cell(k->sum, q, k->ci), impl) || !cxb_params_lookup(pq, ';', "x", xv, sizeof xv))
                 continue;
-            params_without(pq, "x", g2, sizeof g2);
+            cxb_params_without(pq, "x,threads", g2, sizeof g2);
             if (strcmp(g, g2))
                 continue;
             double t = atof(cxb_csv_cell(k->sum, q, k->cm));

@@ -47,6 +47,11 @@ int cxb_value_canonical(const char *text, char *buf, size_t size);
  * `cxbench run` and the presets' sweeps (docs/cli.md, run) are read through it. */
 int cxb_list_has(const char *list, const char *item);
 
+/* A "k=v;k=v" list without the entries whose key is in drop (a comma list, as cxb_list_has
+ * reads it), in buf (truncated at whole entries to fit size): the group of a sweep's point
+ * along its x, for the paper tables that pair points differing only in x. */
+void cxb_params_without(const char *list, const char *drop, char *buf, size_t size);
+
 /* ---- the map ---- */
 
 void cxb_params_init(cxb_params *p);

@@ -22,6 +22,7 @@
 
 #include <stdint.h>
 
+#include "cxb/core/search.h"
 #include "cxb/graph/graph.h"
 #include "cxb/graph/keyed.h"
 #include "cxb/hd.h"
@@ -79,15 +80,7 @@ static inline CXB_HD uint32_t cxb_alpha_common(const cxb_vid *a, uint32_t ka, co
  * insertion index of a v the list does not contain. */
 static inline CXB_HD uint32_t cxb_sorted_insert_pos(const cxb_vid *a, uint32_t ka, cxb_vid v)
 {
-    uint32_t lo = 0, hi = ka;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return cxb_lower_bound_u32i(a, 0, ka, v);
 }
 
 /* 1 when v is in the sorted list a[0..ka). */
