@@ -70,10 +70,12 @@ static __global__ void af_compress(uint64_t n, uint32_t *comp)
 static __global__ void af_sample(uint64_t n, uint64_t seed, uint32_t samples, const uint32_t *__restrict__ comp,
                                  uint32_t *word)
 {
-    extern __shared__ uint32_t s_val[]; /* samples */
+    /* a fixed array of the largest sample count (and a margin): the count loop below may be
+     * compiled to wide shared loads past `samples`, which must stay inside the array */
+    __shared__ uint32_t s_val[CXB_CC_AFFOREST_SAMPLES_MAX + 32];
     __shared__ uint32_t s_best_count[32], s_best_val[32];
-    for (uint32_t i = threadIdx.x; i < samples; i += blockDim.x)
-        s_val[i] = comp[cxb_cc_afforest_sample(seed, i, n)]; /* after a compress: no writer */
+    for (uint32_t i = threadIdx.x; i < CXB_CC_AFFOREST_SAMPLES_MAX + 32; i += blockDim.x)
+        s_val[i] = i < samples ? comp[cxb_cc_afforest_sample(seed, i, n)] : CXB_VID_NONE; /* no writer now */
     __syncthreads();
     uint32_t best_count = 0, best_val = CXB_VID_NONE;
     for (uint32_t i = threadIdx.x; i < samples; i += blockDim.x) {
@@ -122,7 +124,7 @@ static __global__ void af_final(const uint64_t *__restrict__ off, const uint32_t
         if (end - beg <= rounds)
             continue;
         if (end - beg > AF_WARP_DEGREE) {
-            wl[atomicAdd(&word[2], 1u)] = (uint32_t)v;
+            cc_push(wl, word, (uint32_t)v, true);
             continue;
         }
         for (uint64_t k = beg + rounds; k < end; ++k)
@@ -163,8 +165,7 @@ cxb_status cc_afforest_run(cc_dev *c, cxb_cc_stats *st)
     }
     if (s == CXB_OK) {
         /* samples = 0: c = NONE, no vertex is skipped */
-        af_sample<<<1, 1024, c->p.samples * sizeof(uint32_t), c->stream>>>(n, c->p.seed, c->p.samples, c->label,
-                                                                           c->word);
+        af_sample<<<1, 1024, 0, c->stream>>>(n, c->p.seed, c->p.samples, c->label, c->word);
         s = CXB_CUDA_LAUNCHED("af_sample");
     }
     if (s == CXB_OK) {

@@ -65,6 +65,32 @@ static __global__ void cc_init_identity(uint32_t *__restrict__ label, uint64_t n
         label[v] = (uint32_t)v;
 }
 
+/* Appends v to the front (cursor word[2], counting up) or the back (cursor word[3], counting
+ * down) of the worklist wl with one atomic per warp and end, not one per thread: a single cursor
+ * hammered by every vertex serialises at its L2 slice. Called by the threads of a warp that
+ * reach it together (those are what __activemask names). */
+static __device__ __forceinline__ void cc_push(uint32_t *wl, uint32_t *word, uint32_t v, bool front)
+{
+    const unsigned mask = __activemask();
+    const unsigned fm = __ballot_sync(mask, front), lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+    if (front) {
+        const int leader = __ffs(fm) - 1;
+        uint32_t base = 0;
+        if ((int)lane == leader)
+            base = atomicAdd(&word[2], (uint32_t)__popc(fm));
+        base = __shfl_sync(fm, base, leader);
+        wl[base + __popc(fm & below)] = v;
+    } else {
+        const unsigned bm = mask & ~fm;
+        const int leader = __ffs(bm) - 1;
+        uint32_t base = 0;
+        if ((int)lane == leader)
+            base = atomicSub(&word[3], (uint32_t)__popc(bm)) - (uint32_t)__popc(bm);
+        base = __shfl_sync(bm, base, leader);
+        wl[base + __popc(bm & below)] = v;
+    }
+}
+
 /* One copy of a device word to the host word and a wait: the host loops' convergence test. */
 static inline cxb_status cc_fetch_word(cc_dev *c, int i, uint32_t *out)
 {

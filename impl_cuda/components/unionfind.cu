@@ -24,7 +24,12 @@
  * for the first smaller neighbour, the skip test in compute1 is the same read, and every edge
  * loop stops at the first neighbour > v: the edges u < v are a prefix of the row, and the
  * other half of the row is never read (ECL-CC reads every entry and tests u < v). (3) 64-bit
- * offsets (ECL-CC: 32-bit). (4) The worklist cursors are reset by init, not by a host copy. */
+ * offsets (ECL-CC: 32-bit). (4) The worklist cursors are reset by init, not by a host copy, and
+ * a warp appends its vertices with one atomic per end (cc_push), not one per vertex. (5) The
+ * edge to the first neighbour is skipped: init made that neighbour v's parent, so the edge is
+ * already in v's tree. (6) A neighbour's walk stops at v's representative (uf_find_stop): the
+ * edges inside a big tree then never read its root's word, which every find would otherwise end
+ * at (one address, one L2 slice; with relaxed loads not cached in L1). */
 #include "impl_cuda/components/cc.cuh"
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
@@ -37,6 +42,25 @@ static __device__ __forceinline__ uint32_t uf_find(uint32_t idx, uint32_t *paren
             cxb_st_rlx(&parent[prev], next);
             prev = curr;
             curr = next;
+        }
+    }
+    return curr;
+}
+
+/* uf_find for an edge (v, idx) when v's representative is stop: the walk ends at stop too (idx
+ * is then in v's tree and there is nothing to hook), so that the many edges inside one big tree
+ * do not all read its root's word, a single address every find would otherwise end at. */
+static __device__ __forceinline__ uint32_t uf_find_stop(uint32_t idx, uint32_t stop, uint32_t *parent)
+{
+    uint32_t curr = cxb_ld_rlx(&parent[idx]);
+    if (curr != idx && curr != stop) {
+        uint32_t next, prev = idx;
+        while (curr > (next = cxb_ld_rlx(&parent[curr]))) {
+            cxb_st_rlx(&parent[prev], next);
+            prev = curr;
+            curr = next;
+            if (curr == stop)
+                break;
         }
     }
     return curr;
@@ -95,16 +119,15 @@ static __global__ void uf_compute1(const uint64_t *__restrict__ off, const uint3
             continue; /* no smaller neighbour: parent[v] = v after init */
         const uint64_t deg = end - beg;
         if (deg > deg_warp) {
-            const uint32_t at = deg <= deg_block ? atomicAdd(&word[2], 1u) : atomicSub(&word[3], 1u) - 1u;
-            wl[at] = v;
+            cc_push(wl, word, v, deg <= deg_block);
             continue;
         }
         uint32_t vstat = uf_find(v, parent);
-        for (uint64_t k = beg; k < end; ++k) {
+        for (uint64_t k = beg + 1; k < end; ++k) { /* adj[beg] is v's parent since init */
             const uint32_t u = __ldg(&adj[k]);
             if (u > v)
                 break; /* sorted: the rest are larger too */
-            uf_hook(&vstat, uf_find(u, parent), parent);
+            uf_hook(&vstat, uf_find_stop(u, vstat, parent), parent);
         }
     }
 }
@@ -120,11 +143,11 @@ static __global__ void uf_compute2(const uint64_t *__restrict__ off, const uint3
         const uint32_t v = __ldg(&wl[w]);
         const uint64_t beg = __ldg(&off[v]), end = __ldg(&off[v + 1]);
         uint32_t vstat = uf_find(v, parent);
-        for (uint64_t k = beg + lane; k < end; k += 32) {
+        for (uint64_t k = beg + 1 + lane; k < end; k += 32) {
             const uint32_t u = __ldg(&adj[k]);
             if (u > v)
                 break;
-            uf_hook(&vstat, uf_find(u, parent), parent);
+            uf_hook(&vstat, uf_find_stop(u, vstat, parent), parent);
         }
     }
 }
@@ -138,11 +161,11 @@ static __global__ void uf_compute3(const uint64_t *__restrict__ off, const uint3
         const uint32_t v = __ldg(&wl[w]);
         const uint64_t beg = __ldg(&off[v]), end = __ldg(&off[v + 1]);
         uint32_t vstat = uf_find(v, parent);
-        for (uint64_t k = beg + threadIdx.x; k < end; k += blockDim.x) {
+        for (uint64_t k = beg + 1 + threadIdx.x; k < end; k += blockDim.x) {
             const uint32_t u = __ldg(&adj[k]);
             if (u > v)
                 break;
-            uf_hook(&vstat, uf_find(u, parent), parent);
+            uf_hook(&vstat, uf_find_stop(u, vstat, parent), parent);
         }
     }
 }

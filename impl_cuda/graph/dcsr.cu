@@ -19,6 +19,8 @@
  *      DCSR_RUN offsets of its range; the rest of a long run of isolated vertices is left at
  *      its initial all-ones and found by a second kernel, one thread per such vertex, by a
  *      binary search for the first key with source >= w (the same value).
+ * gnm's tuples arrive sorted, distinct and canonical (u < v), so for them steps 3-5 are a sort of
+ * the reversed arcs alone merged with the tuples (half the radix sort, no unique).
  * Deviation from the outline of docs/studies/graph.md (histogram + exclusive scan for the
  * offsets): step 6 needs neither, because the sorted keys already are the rows.
  *
@@ -78,6 +80,16 @@ static __global__ void dcsr_symmetrise(const uint64_t *__restrict__ tup, uint64_
     }
 }
 
+/* the canonical path's step 3: the reversed arc of every tuple */
+static __global__ void dcsr_reverse(const uint64_t *__restrict__ tup, uint64_t count, uint64_t *__restrict__ rev)
+{
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
+         i += (uint64_t)gridDim.x * blockDim.x) {
+        const uint64_t k = tup[i];
+        rev[i] = (k << 32) | (k >> 32);
+    }
+}
+
 /* step 6 (off[] is all ones before) */
 #define DCSR_RUN 64u /* offsets one thread writes at most; the rest: dcsr_gaps */
 static __global__ void dcsr_rows(const uint64_t *__restrict__ key, uint64_t kept, uint64_t n,
@@ -124,16 +136,27 @@ typedef struct dscratch {
 /* The temporary storage the build's CUB calls need for up to `arcs` keys (sizes only; no work). */
 static cxb_status cub_bytes(uint64_t arcs, int end_bit, size_t *bytes)
 {
-    size_t a = 0, b = 0, c = 0;
+    size_t a = 0, b = 0, c = 0, e = 0, f = 0;
     uint64_t *k = NULL;
     unsigned long long *num = NULL;
     cub::DoubleBuffer<uint64_t> db(k, k);
     CXB_CUDA_TRY(cub::DeviceRadixSort::SortKeys(NULL, a, db, (int64_t)arcs, 0, end_bit));
     CXB_CUDA_TRY(cub::DeviceSelect::Unique(NULL, b, k, k, num, (int64_t)arcs));
     CXB_CUDA_TRY(cub::DeviceSelect::If(NULL, c, k, num, (int64_t)arcs, not_loop()));
-    *bytes = a > b ? a : b;
-    if (c > *bytes)
-        *bytes = c;
+    /* the canonical path: a sort of the reversed half, a merge of both halves */
+    CXB_CUDA_TRY(cub::DeviceRadixSort::SortKeys(NULL, e, k, k, (int64_t)(arcs / 2), 0, end_bit));
+    CXB_CUDA_TRY(cub::DeviceMerge::MergeKeys(NULL, f, k, (int64_t)(arcs / 2), k, (int64_t)(arcs / 2), k,
+                                             ::cuda::std::less<uint64_t>()));
+    size_t m = a;
+    if (b > m)
+        m = b;
+    if (c > m)
+        m = c;
+    if (e > m)
+        m = e;
+    if (f > m)
+        m = f;
+    *bytes = m;
     return CXB_OK;
 }
 
@@ -186,9 +209,14 @@ extern "C" void cxb_dcsr_free(cxb_dcsr *d)
 
 /* Steps 1-6 on the tuples a[0 .. pairs) (a holds 2 * pairs keys, and is consumed). ev (may be
  * NULL) receives two events around the work on the stream, recorded after the allocations and
- * before the frees, so that they time the device work only. */
-static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph, cudaStream_t stream,
-                        cxb_dcsr *d, cudaEvent_t *ev)
+ * before the frees, so that they time the device work only. canonical: the caller knows the
+ * tuples to be sorted ascending, distinct and u < v (gnm's set): then steps 3-5 are a sort of the
+ * reversed arcs alone and a merge with the tuples (cub::DeviceMerge), which are the forward arcs
+ * already sorted; the two halves share no key (u < v against u > v), so nothing is removed, as
+ * the general path would find. Step 1 still runs and the general path is taken if it finds a
+ * loop. */
+static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph, int canonical,
+                        cudaStream_t stream, cxb_dcsr *d, cudaEvent_t *ev)
 {
     uint64_t arcs_max = 2 * pairs, *b = NULL;
     unsigned long long *cnt = NULL;
@@ -231,33 +259,53 @@ static cxb_status build(uint64_t n, uint64_t *a, uint64_t pairs, int multigraph,
                           (unsigned long long)(u >= n ? u : v), (unsigned long long)n);
     }
     uint64_t loops = st == CXB_OK ? got[0] : 0, tuples = pairs - loops, arcs = 2 * tuples, kept = arcs;
-    /* 2: loops out */
-    if (st == CXB_OK && loops) {
-        size_t need = tmp.bytes;
-        st = CXB_CUDA(cub::DeviceSelect::If(tmp.p, need, a, cnt + 2, (int64_t)pairs, not_loop(), stream));
-    }
-    /* 3: both arcs */
-    if (st == CXB_OK && tuples) {
-        dcsr_symmetrise<<<dcsr_grid(tuples), DCSR_BLOCK, 0, stream>>>(a, tuples, b);
-        st = CXB_CUDA_LAUNCHED("dcsr_symmetrise");
-    }
-    /* 4: sort (B -> A, or back) */
-    cub::DoubleBuffer<uint64_t> db(b, a);
-    if (st == CXB_OK && arcs) {
-        size_t need = tmp.bytes;
-        st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(tmp.p, need, db, (int64_t)arcs, 0, end_bit, stream));
-    }
-    uint64_t *sorted = db.Current(), *rows = sorted;
-    /* 5: unique */
-    if (st == CXB_OK && arcs && !multigraph) {
-        size_t need = tmp.bytes;
-        rows = db.Alternate();
-        st = CXB_CUDA(cub::DeviceSelect::Unique(tmp.p, need, sorted, rows, cnt + 3, (int64_t)arcs, stream));
-        if (st == CXB_OK &&
-            (st = CXB_CUDA(cudaMemcpyAsync(&got[3], cnt + 3, sizeof got[3], cudaMemcpyDeviceToHost, stream))) ==
-                CXB_OK &&
-            (st = CXB_CUDA(cudaStreamSynchronize(stream))) == CXB_OK)
-            kept = got[3];
+    uint64_t *rows = NULL;
+    if (canonical && !loops) { /* 3-5: reversed arcs into b, sorted into a's upper half, merged into b */
+        if (st == CXB_OK && tuples) {
+            dcsr_reverse<<<dcsr_grid(tuples), DCSR_BLOCK, 0, stream>>>(a, tuples, b);
+            st = CXB_CUDA_LAUNCHED("dcsr_reverse");
+        }
+        if (st == CXB_OK && tuples) {
+            size_t need = tmp.bytes;
+            st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(tmp.p, need, b, a + tuples, (int64_t)tuples, 0, end_bit,
+                                                         stream));
+        }
+        if (st == CXB_OK && tuples) {
+            size_t need = tmp.bytes;
+            st = CXB_CUDA(cub::DeviceMerge::MergeKeys(tmp.p, need, a, (int64_t)tuples, a + tuples, (int64_t)tuples, b,
+                                                      ::cuda::std::less<uint64_t>(), stream));
+        }
+        rows = b;
+    } else {
+        /* 2: loops out */
+        if (st == CXB_OK && loops) {
+            size_t need = tmp.bytes;
+            st = CXB_CUDA(cub::DeviceSelect::If(tmp.p, need, a, cnt + 2, (int64_t)pairs, not_loop(), stream));
+        }
+        /* 3: both arcs */
+        if (st == CXB_OK && tuples) {
+            dcsr_symmetrise<<<dcsr_grid(tuples), DCSR_BLOCK, 0, stream>>>(a, tuples, b);
+            st = CXB_CUDA_LAUNCHED("dcsr_symmetrise");
+        }
+        /* 4: sort (B -> A, or back) */
+        cub::DoubleBuffer<uint64_t> db(b, a);
+        if (st == CXB_OK && arcs) {
+            size_t need = tmp.bytes;
+            st = CXB_CUDA(cub::DeviceRadixSort::SortKeys(tmp.p, need, db, (int64_t)arcs, 0, end_bit, stream));
+        }
+        uint64_t *sorted = db.Current();
+        rows = sorted;
+        /* 5: unique */
+        if (st == CXB_OK && arcs && !multigraph) {
+            size_t need = tmp.bytes;
+            rows = db.Alternate();
+            st = CXB_CUDA(cub::DeviceSelect::Unique(tmp.p, need, sorted, rows, cnt + 3, (int64_t)arcs, stream));
+            if (st == CXB_OK &&
+                (st = CXB_CUDA(cudaMemcpyAsync(&got[3], cnt + 3, sizeof got[3], cudaMemcpyDeviceToHost, stream))) ==
+                    CXB_OK &&
+                (st = CXB_CUDA(cudaStreamSynchronize(stream))) == CXB_OK)
+                kept = got[3];
+        }
     }
     /* 6: rows */
     if (st == CXB_OK)
@@ -312,7 +360,7 @@ extern "C" cxb_status cxb_dcsr_from_edges(const cxb_edges *e, int multigraph, vo
     if (pairs)
         st = CXB_CUDA(cudaMemcpyAsync(a, e->key, pairs * sizeof(uint64_t), cudaMemcpyHostToDevice, s));
     if (st == CXB_OK)
-        st = build(e->n, a, pairs, multigraph, s, d, NULL);
+        st = build(e->n, a, pairs, multigraph, 0, s, d, NULL);
     cudaFree(a);
     return st;
 }
@@ -349,7 +397,8 @@ extern "C" cxb_status cxb_dcsr_generate(const cxb_gen_spec *s, int multigraph, v
         st = cxb_fail(CXB_EFAIL, "%s: the generator left room for %llu keys, not 2 x %llu", what,
                       (unsigned long long)room, (unsigned long long)count);
     if (st == CXB_OK)
-        st = build(s->n, a, count, multigraph, cs, d, ev); /* ev: after its allocations, before its frees */
+        /* gnm's set is sorted, distinct and canonical; ev: after the allocations, before the frees */
+        st = build(s->n, a, count, multigraph, s->model == CXB_GEN_GNM, cs, d, ev);
     if (st == CXB_OK && (st = CXB_CUDA(cudaEventSynchronize(ev[1]))) == CXB_OK)
         st = CXB_CUDA(cudaEventElapsedTime(&b_ms, ev[0], ev[1]));
     cudaFree(a);

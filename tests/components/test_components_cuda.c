@@ -8,8 +8,10 @@
  * also ordered by degree, unionfind with other thresholds, afforest with other rounds and
  * samples. Bounds: k1 and k2 launches <= diameter + 2 on a line (diameter n - 1), k3 passes =
  * components. k2 with tex_limit=1 refuses more than 2^27 arcs with the documented message.
- * Fresh seed, printed (CXB_TEST_SEED=S repeats). Argument "quick" (compute-sanitizer): the
- * edge cases and the families at a tenth of the size. Exits 77 without a GPU. */
+ * Fresh seed, printed (CXB_TEST_SEED=S repeats). Argument "quick" (compute-sanitizer memcheck):
+ * the edge cases and the families at a tenth of the size; "race" (racecheck, which is slow): only
+ * the kernels with shared memory (k2 in both orders, afforest's sampling) on three small graphs.
+ * Exits 77 without a GPU. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +185,7 @@ static void push(cxb_edges *e, uint64_t u, uint64_t v)
 int main(int argc, char **argv)
 {
     const int quick = argc > 1 && !strcmp(argv[1], "quick");
+    const int race = argc > 1 && !strcmp(argv[1], "race");
     const char *why = NULL;
     if (cxb_cuda_device_count(&why) == 0)
         SKIP("%s", why);
@@ -195,6 +198,27 @@ int main(int argc, char **argv)
            (unsigned long long)seed);
 
     cxb_edges e;
+    if (race) {
+        const char *g3[] = {"kron:scale=10,seed=5", "bacopy:n=3001,m=3,seed=6", "line:n=1000"};
+        for (size_t i = 0; i < 3; ++i) {
+            cxb_gen_spec s;
+            cxb_csr g;
+            CHECK(cxb_gen_parse(g3[i], &s) == CXB_OK && cxb_generate_seq(&s, &e) == CXB_OK);
+            CHECK(cxb_csr_from_edges(&e, 0, &g) == CXB_OK);
+            uint64_t components;
+            cxb_vid *ref = reference(&g, &components);
+            cxb_cc_params p;
+            params_default(&p);
+            run1(&g, CXB_CC_K2, &p, ref, components, g3[i]);
+            run1(&g, CXB_CC_AFFOREST_CUDA, &p, ref, components, g3[i]);
+            p.order_degree = 1;
+            run1(&g, CXB_CC_K2, &p, ref, components, g3[i]);
+            printf("  %s: k2, k2 by degree, afforest: same\n", g3[i]);
+            free(ref);
+            cxb_csr_free(&g);
+        }
+        CHECK_DONE();
+    }
     /* edge cases */
     for (uint64_t n = 0; n < 2; ++n) { /* no vertex, one vertex */
         cxb_edges_init(&e);
