@@ -39,6 +39,7 @@ typedef struct cxb_cl_ctx {
     uint64_t ref_T, ref_W, ref_tvh; /* the current instance's reference integers */
     uint64_t ref0_T, ref0_W, ref0_tvh; /* instance 0's, for the checksum */
     int ref_known;           /* ref_* belong to the current instance */
+    int ref0_known;          /* ref0_* are known */
     uint64_t *ref_tv;        /* the reference's T_v (kept for the full comparison), n entries */
     uint64_t *tv;            /* this row's T_v (n entries) */
     cxb_cl_result res;       /* the last run */
