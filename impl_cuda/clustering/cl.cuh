@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/cl.cuh - what the CUDA variants of the clustering study share
- * (docs/studies/clustering.md "CUDA variants"): the device state a row opens once (dev.cu), the
+ * (docs/studies/clustering-cuda.md "CUDA variants"): the device state a row opens once (dev.cu), the
  * per-GPU state of the faithful kernels (one entry per device; the multi-GPU rows use several),
  * the launch helpers and one entry per variant (k1.cu, k2.cu, mgpu.cu, orient.cu, tcmerge.cu,
  * tcbsearch.cu, tchash.cu, tcbitmap.cu). Counters on the device are 64-bit (unsigned long long);
@@ -61,6 +61,10 @@ typedef struct cl_dev {
     unsigned nbitmaps;        /* tcbitmap: one per resident warp of its launch */
     void *cub_tmp;
     size_t cub_bytes;
+    uint64_t *h_pairs;        /* k2 with the host sort: (i << 32) | j in arc order (nnz) */
+    uint32_t *h_key;          /* ... deg(j) per arc (nnz) */
+    uint64_t *h_sorted;       /* ... the sorted arcs (nnz) */
+    uint64_t *h_count;        /* ... max_deg + 2 counters */
     unsigned long long *cnt;      /* device: [0] T, [1] W */
     unsigned long long *host_cnt; /* pinned */
     cxb_event_timer tm_prep, tm_sort, tm_kernel, tm_d2h;

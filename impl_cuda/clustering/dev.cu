@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/dev.cu - the device half of the clustering study's CUDA rows
- * (impl_cuda/clustering/dev.h, docs/studies/clustering.md "CUDA variants"): open allocates what
+ * (impl_cuda/clustering/dev.h, docs/studies/clustering-cuda.md "CUDA variants"): open allocates what
  * variant v needs on every device it uses and uploads the graph once (untimed setup: the CSR
  * through cxb_dcsr_upload, k1's S[a] built on the device), run times the phases with events on
  * the row's stream (prep for the modern variants, sort for k2, kernel, d2h) and copies the
@@ -85,6 +85,10 @@ extern "C" void cxb_cl_dev_close(void *vdev)
         cudaFreeHost(c->host_cnt);
     if (c->go)
         cudaEventDestroy(c->go);
+    free(c->h_pairs);
+    free(c->h_key);
+    free(c->h_sorted);
+    free(c->h_count);
     cxb_event_timer_destroy(&c->tm_prep);
     cxb_event_timer_destroy(&c->tm_sort);
     cxb_event_timer_destroy(&c->tm_kernel);
@@ -98,14 +102,14 @@ static cxb_status dev_alloc(void **p, size_t bytes)
 }
 
 /* Bytes of variant v on one device (the modern variants' bitmaps come out of what is left). */
-static uint64_t need_bytes(const cxb_csr *g, cxb_cl_dev_variant v, size_t cub)
+static uint64_t need_bytes(const cxb_csr *g, cxb_cl_dev_variant v, int sort_gpu, size_t cub)
 {
     const uint64_t n = g->n, nnz = g->nnz, m = g->m;
     uint64_t b = 8 * (n + 1) + 4 * (nnz ? nnz : 1) + 64 + cub;
     if (is_k1(v))
         b += 4 * nnz;
     if (is_k2(v))
-        b += 24 * nnz;
+        b += sort_gpu ? 24 * nnz : 8 * nnz;
     if (v >= CXB_CLD_TCMERGE)
         b += 4 * n + 8 * (n + 1) + 4 * m + 8 * n + (v == CXB_CLD_TCMERGE ? 4 * m : 0);
     return b + (1u << 20); /* alignment slack */
@@ -121,7 +125,7 @@ static cxb_status gpu_open(cl_dev *c, cl_gpu *g, const cxb_csr *h, size_t cub)
     g->grid = (unsigned)(sms * (tpsm / CL_BLOCK));
     if (g->grid == 0)
         g->grid = 1;
-    if (!g->stream) {
+    if (g != &c->gpu[0]) { /* the first device works on the row's stream */
         CXB_CUDA_TRY(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
         g->own_stream = 1;
     }
@@ -132,7 +136,9 @@ static cxb_status gpu_open(cl_dev *c, cl_gpu *g, const cxb_csr *h, size_t cub)
                                 2 * sizeof *g->host_cnt);
     if (st == CXB_OK && is_k1(v))
         st = dev_alloc((void **)&g->src, 4 * h->nnz);
-    if (st == CXB_OK && is_k2(v)) {
+    if (st == CXB_OK && is_k2(v) && !c->o.sort_gpu)
+        st = dev_alloc((void **)&g->pairs, 8 * h->nnz);
+    if (st == CXB_OK && is_k2(v) && c->o.sort_gpu) {
         g->cub_bytes = cub;
         if ((st = dev_alloc((void **)&g->pairs, 8 * h->nnz)) == CXB_OK &&
             (st = dev_alloc((void **)&g->pairs_tmp, 8 * h->nnz)) == CXB_OK &&
@@ -206,12 +212,12 @@ extern "C" cxb_status cxb_cl_dev_open(const cxb_csr *g, cxb_cl_dev_variant v, co
             c->gpu[k++].device = d;
     cxb_status st = CXB_OK;
     size_t cub = 0;
-    if (is_k2(v))
+    if (is_k2(v) && o->sort_gpu)
         st = cl_k2_sort_bytes(g->nnz, &cub);
     else if (v >= CXB_CLD_TCMERGE)
         st = cl_orient_bytes(g->n, &cub);
     /* the bytes, on every device, before anything is allocated */
-    const uint64_t need = need_bytes(g, v, cub);
+    const uint64_t need = need_bytes(g, v, o->sort_gpu, cub);
     for (int d = 0; st == CXB_OK && d < c->ngpu; ++d) {
         size_t free_b = 0, total_b = 0;
         if ((st = CXB_CUDA(cudaSetDevice(c->gpu[d].device))) == CXB_OK &&
@@ -223,6 +229,22 @@ extern "C" cxb_status cxb_cl_dev_open(const cxb_csr *g, cxb_cl_dev_variant v, co
     }
     if (st == CXB_OK)
         st = CXB_CUDA(cudaSetDevice(cur));
+    if (st == CXB_OK && is_k2(v) && !o->sort_gpu) { /* the host sort's arcs and keys (setup) */
+        const size_t a = g->nnz ? g->nnz : 1;
+        c->h_pairs = (uint64_t *)malloc(a * sizeof *c->h_pairs);
+        c->h_key = (uint32_t *)malloc(a * sizeof *c->h_key);
+        c->h_sorted = (uint64_t *)malloc(a * sizeof *c->h_sorted);
+        c->h_count = (uint64_t *)malloc((c->max_deg + 2) * sizeof *c->h_count);
+        if (!c->h_pairs || !c->h_key || !c->h_sorted || !c->h_count)
+            st = cxb_fail(CXB_ERESOURCE, "%s: no host memory for the sort of %llu arcs", id,
+                          (unsigned long long)g->nnz);
+        for (uint64_t i = 0; st == CXB_OK && i < g->n; ++i)
+            for (uint64_t k = g->off[i]; k < g->off[i + 1]; ++k) {
+                const cxb_vid j = g->adj[k];
+                c->h_pairs[k] = (i << 32) | j;
+                c->h_key[k] = (uint32_t)(g->off[j + 1] - g->off[j]);
+            }
+    }
     if (st == CXB_OK && (st = cxb_event_timer_create(&c->tm_prep)) == CXB_OK &&
         (st = cxb_event_timer_create(&c->tm_sort)) == CXB_OK && (st = cxb_event_timer_create(&c->tm_kernel)) == CXB_OK &&
         (st = cxb_event_timer_create(&c->tm_d2h)) == CXB_OK)
@@ -250,7 +272,7 @@ extern "C" cxb_status cxb_cl_dev_open(const cxb_csr *g, cxb_cl_dev_variant v, co
     if (st == CXB_OK)
         st = CXB_CUDA(cudaSetDevice(cur));
     int64_t t2 = cxb_clock_ns();
-    if (st == CXB_OK && v == CXB_CLD_TCBITMAP) { /* the bitmaps: from what is left (setup, untimed) */
+    if (st == CXB_OK && v == CXB_CLD_TCBITMAP && g->n) { /* the bitmaps: from what is left (setup, untimed) */
         size_t free_b = 0, total_b = 0;
         if ((st = CXB_CUDA(cudaMemGetInfo(&free_b, &total_b))) == CXB_OK) {
             c->words_per_bitmap = (g->n + 31) / 32;
@@ -283,9 +305,45 @@ static double ns_to_ms(const cxb_phases *ph, cxb_phase p)
     return ph->ns[p] < 0 ? 0 : ph->ns[p] / 1e6;
 }
 
+/* k2 with the host sort: a stable counting sort of the arcs by deg(j) (ties keep arc order),
+ * then the sorted arcs copied to every device; host-timed, as Leist timed his host sort */
+static cxb_status run_host_sort(cl_dev *c, cxb_timing *timing, cxb_cl_dev_out *out)
+{
+    const uint64_t nnz = c->nnz;
+    /* the harness's spin before the timed work, as an event timer's begin queues it */
+    CXB_CUDA_TRY(cudaSetDevice(c->gpu[0].device));
+    cxb_status st = cxb_timing_enqueue(timing, c->gpu[0].stream);
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(c->gpu[0].stream));
+    if (st != CXB_OK)
+        return st;
+    const int64_t t0 = cxb_clock_ns();
+    memset(c->h_count, 0, (c->max_deg + 2) * sizeof *c->h_count);
+    for (uint64_t a = 0; a < nnz; ++a)
+        ++c->h_count[c->h_key[a] + 1];
+    for (uint64_t d = 1; d <= c->max_deg + 1; ++d)
+        c->h_count[d] += c->h_count[d - 1];
+    for (uint64_t a = 0; a < nnz; ++a)
+        c->h_sorted[c->h_count[c->h_key[a]]++] = c->h_pairs[a];
+    for (int d = 0; st == CXB_OK && d < c->ngpu; ++d) {
+        cl_gpu *g = &c->gpu[d];
+        if ((st = CXB_CUDA(cudaSetDevice(g->device))) == CXB_OK && nnz)
+            st = CXB_CUDA(cudaMemcpyAsync(g->pairs, c->h_sorted, 8 * nnz, cudaMemcpyHostToDevice, g->stream));
+    }
+    for (int d = 0; st == CXB_OK && d < c->ngpu; ++d)
+        if ((st = CXB_CUDA(cudaSetDevice(c->gpu[d].device))) == CXB_OK)
+            st = CXB_CUDA(cudaStreamSynchronize(c->gpu[d].stream));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaSetDevice(c->gpu[0].device));
+    out->sort_ms = (cxb_clock_ns() - t0) / 1e6;
+    return st;
+}
+
 /* k2: the degree sort on every device, in the sort phase */
 static cxb_status run_sort(cl_dev *c, cxb_timing *timing, cxb_cl_dev_out *out)
 {
+    if (!c->o.sort_gpu)
+        return run_host_sort(c, timing, out);
     cxb_phases sp;
     sp.ns[CXB_PHASE_KERNEL] = CXB_PHASE_NA;
     c->tm_sort.timing = timing;
@@ -424,3 +482,72 @@ extern "C" cxb_status cxb_cl_dev_run(void *vdev, cxb_timing *timing, uint64_t *t
     out->W = p / 2;
     return CXB_OK;
 }
+
+/* ---- the table of suites/clustering/device.h ---- */
+
+static int internal_variant(cxb_cl_variant v)
+{
+    switch (v) {
+    case CXB_CL_K1_CUDA:
+        return CXB_CLD_K1;
+    case CXB_CL_K2_CUDA:
+        return CXB_CLD_K2;
+    case CXB_CL_K1_MGPU:
+        return CXB_CLD_K1_MGPU;
+    case CXB_CL_K2_MGPU:
+        return CXB_CLD_K2_MGPU;
+    case CXB_CL_TCMERGE_CUDA:
+        return CXB_CLD_TCMERGE;
+    case CXB_CL_TCBSEARCH_CUDA:
+        return CXB_CLD_TCBSEARCH;
+    case CXB_CL_TCHASH_CUDA:
+        return CXB_CLD_TCHASH;
+    case CXB_CL_TCBITMAP_CUDA:
+        return CXB_CLD_TCBITMAP;
+    default:
+        return -1;
+    }
+}
+
+static cxb_status tab_open(const cxb_csr *g, cxb_cl_variant v, const cxb_cl_params *p, void *stream,
+                           struct cxb_pool *pool, void **dev, double *alloc_ms, double *h2d_ms)
+{
+    (void)pool; /* k2's host sort is a sequential counting sort (docs/studies/clustering-cuda.md) */
+    *dev = NULL;
+    const int iv = internal_variant(v);
+    if (iv < 0)
+        return cxb_fail(CXB_EINPUT, "clustering: variant %d has no CUDA implementation", (int)v);
+    const cxb_cl_dev_variant dv = (cxb_cl_dev_variant)iv;
+    if (p->prefetch && (dv == CXB_CLD_K1 || dv == CXB_CLD_K1_MGPU))
+        return cxb_fail(CXB_EINPUT, "%s: --set prefetch=%d: the GTX260 prefetch is not implemented on the device "
+                        "(prefetch=0 only)", ids[dv], p->prefetch);
+    if (p->relabel == 1 && dv >= CXB_CLD_TCMERGE)
+        return cxb_fail(CXB_EINPUT, "%s: --set relabel=1: the CUDA variants orient by (degree, id) without "
+                        "relabelling (relabel=0 or auto)", ids[dv]);
+    cxb_cl_dev_opts o;
+    memset(&o, 0, sizeof o);
+    o.reversed = p->order == CXB_CL_ORDER_REVERSED;
+    o.chunk = p->chunk;
+    o.gpus = p->gpus;
+    o.sort_gpu = p->sort_gpu;
+    return cxb_cl_dev_open(g, dv, &o, stream, dev, alloc_ms, h2d_ms);
+}
+
+static cxb_status tab_run(void *vdev, cxb_timing *timing, cxb_cl_result *r, cxb_phases *ph)
+{
+    cl_dev *c = (cl_dev *)vdev;
+    cxb_cl_dev_out out;
+    const int local = cxb_cl_dev_has_local(c->v);
+    cxb_status st = cxb_cl_dev_run(vdev, timing, local ? r->tv : NULL, &out, ph);
+    if (st != CXB_OK)
+        return st;
+    r->T = out.T;
+    r->W = out.W;
+    r->has_tv = local && r->tv;
+    r->prep_ms = out.prep_ms;
+    r->sort_ms = out.sort_ms;
+    r->gpus = is_mgpu(c->v) ? out.gpus : 0;
+    return CXB_OK;
+}
+
+const cxb_cl_dev cxb_cl_cuda_dev = {tab_open, tab_run, cxb_cl_dev_close};

@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/faithful.cuh - the body of Leist's Kernels 1 and 2 (Sec. 6.2, Alg. 36-38;
- * docs/studies/clustering.md "Kernel 1", "Kernel 2"): the path enumeration of Alg. 30 for one arc
+ * docs/studies/clustering-cuda.md "Kernel 1", "Kernel 2"): the path enumeration of Alg. 30 for one arc
  * (i, j), with the smallest-id rule (REV: the largest id owns the triangle, Sec. 6.2.4), and the
  * per-block reduction: per-thread registers, a shared-memory atomicAdd per thread, then one
  * 64-bit atomicAdd per block and counter to global memory. Included by k1.cu and k2.cu. */

@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/k1.cu - clustering.k1.cuda: Leist's Kernel 1 (Sec. 6.2, Alg. 36-38;
- * docs/studies/clustering.md "Kernel 1"), one thread per arc a of the CSR: i = S[a], j = adj[a],
+ * docs/studies/clustering-cuda.md "Kernel 1"), one thread per arc a of the CSR: i = S[a], j = adj[a],
  * Alg. 30's two inner loops for (i, j) (faithful.cuh), counters per thread, then per block in
  * shared memory, then one 64-bit atomicAdd per block. t = 2T and p = 2W (Sec. 6.2's net
  * effect), halved by dev.cu.

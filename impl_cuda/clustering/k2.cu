@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/k2.cu - clustering.k2.cuda: Leist's Kernel 2 (Sec. 6.2;
- * docs/studies/clustering.md "Kernel 2"): Kernel 1's per-arc body over arcs whose both ends are
+ * docs/studies/clustering-cuda.md "Kernel 2"): Kernel 1's per-arc body over arcs whose both ends are
  * stored ((i << 32) | j, 8 B per arc: 4 B per arc over Kernel 1) and sorted by the degree of
  * their end vertex j, so that the threads of a warp have similar outer-loop lengths.
  *

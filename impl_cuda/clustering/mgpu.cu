@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/mgpu.cu - clustering.k1.mgpu and clustering.k2.mgpu (Leist Sec. 6.2,
- * multi-GPU; docs/studies/clustering.md "Multi-GPU"): one host thread per GPU; the whole CSR
+ * multi-GPU; docs/studies/clustering-cuda.md "Multi-GPU"): one host thread per GPU; the whole CSR
  * (and S, or k2's sorted arcs) replicated on every device (dev.cu); blocks of `chunk` arcs
  * handed out dynamically from a shared atomic cursor on the host (default: threads per block x
  * blocks per SM x SMs of the first device, the thesis's formula); each thread launches its

@@ -1,4 +1,4 @@
-/* impl_cuda/clustering/orient.cu - the prep phase of the modern variants (docs/studies/clustering.md
+/* impl_cuda/clustering/orient.cu - the prep phase of the modern variants (docs/studies/clustering-cuda.md
  * "Modern triangle counting", "Preprocessing"): rank(v) = (d_v, v) lexicographically; arc
  * (u, v) kept iff rank(u) < rank(v); the oriented CSR (m arcs, each row ascending by id, as the
  * undirected row it is cut from) built on the device:

@@ -1,4 +1,4 @@
-/* impl_cuda/clustering/tcbitmap.cu - clustering.tcbitmap.cuda (docs/studies/clustering.md
+/* impl_cuda/clustering/tcbitmap.cu - clustering.tcbitmap.cuda (docs/studies/clustering-cuda.md
  * "Intersection strategies"): bitmap intersection after Bisson and Fatica (HPEC 2017): for
  * each vertex u the warp sets the bits of N+(u) in an n-bit bitmap of its own in global memory,
  * tests every w of every N+(v), v in N+(u) (the flattened lanes of tcwarp.cuh), and clears

@@ -1,4 +1,4 @@
-/* impl_cuda/clustering/tcbsearch.cu - clustering.tcbsearch.cuda (docs/studies/clustering.md
+/* impl_cuda/clustering/tcbsearch.cu - clustering.tcbsearch.cuda (docs/studies/clustering-cuda.md
  * "Intersection strategies"): warp-cooperative binary search, after TriCore (Hu, Liu, Huang,
  * SC 2018): one warp per vertex u over the oriented CSR (orient.cu), the lanes split the
  * flattened out-rows of u's out-neighbours evenly (tcwarp.cuh) and binary-search each w in

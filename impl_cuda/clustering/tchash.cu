@@ -1,4 +1,4 @@
-/* impl_cuda/clustering/tchash.cu - clustering.tchash.cuda (docs/studies/clustering.md
+/* impl_cuda/clustering/tchash.cu - clustering.tchash.cuda (docs/studies/clustering-cuda.md
  * "Intersection strategies"): hash-based intersection after H-INDEX and TRUST (Pandey et al.,
  * HPEC 2019, TPDS 2021): a hash table of N+(u) is built once per vertex u in shared memory and
  * probed with every w of every N+(v), v in N+(u) (the flattened lanes of tcwarp.cuh). T, W and

@@ -1,4 +1,4 @@
-/* impl_cuda/clustering/tcmerge.cu - clustering.tcmerge.cuda (docs/studies/clustering.md
+/* impl_cuda/clustering/tcmerge.cu - clustering.tcmerge.cuda (docs/studies/clustering-cuda.md
  * "Intersection strategies"): one thread per oriented arc (u, v) (the source from osrc, built
  * by the prep phase), a two-pointer merge of the sorted rows N+(u) and N+(v); every common w
  * closes the triangle u -> v -> w. GAP's tc.cc counts the same way on the CPU (ordered

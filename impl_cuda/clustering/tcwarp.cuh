@@ -1,5 +1,5 @@
 /* impl_cuda/clustering/tcwarp.cuh - the warp-per-vertex counting pass shared by tcbsearch.cu,
- * tchash.cu and tcbitmap.cu (docs/studies/clustering.md "Intersection strategies"). They differ
+ * tchash.cu and tcbitmap.cu (docs/studies/clustering-cuda.md "Intersection strategies"). They differ
  * only in the membership test "is w in N+(u)".
  *
  * One warp per vertex u (grid-stride over the vertices): lane 0 adds C(d_u, 2) to W. The warp
