@@ -57,7 +57,7 @@ const cxb_backend_rows *cxb_backend_rows_list(size_t *count)
 const char *cxb_backend_not_built(const char *id)
 {
     const char *v = variant_of(id);
-    return strstr(v, "cuda") || strstr(v, "curand") ? NO_CUDA : NULL;
+    return strstr(v, "cuda") || strstr(v, "curand") || !strcmp(v, "mgpu") ? NO_CUDA : NULL; /* mgpu: several GPUs */
 }
 
 int cxb_cuda_built(void) { return 0; }

@@ -18,6 +18,7 @@
 #ifndef CXB_CLUSTERING_H
 #define CXB_CLUSTERING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cxb/hd.h"
@@ -90,6 +91,31 @@ typedef struct cxb_cl_result {
 static inline CXB_HD int cxb_cl_owns(cxb_vid i, cxb_vid j, int order)
 {
     return order == CXB_CL_ORDER_REVERSED ? i > j : i < j;
+}
+
+/* Leist Alg. 30's body for one arc a of row i (a in [off[i], off[i+1]), j = adj[a]): p gains
+ * the d_j paths i-j-x; if i owns j, every neighbour k of j is k == i (the path i-j-i, p -= 2) or,
+ * if i owns k, the row of k is scanned whole for i (no early exit, as the thesis), each hit a
+ * closed path i-j-k-i (t += 1). Summed over all arcs: t = 2T, p = 2W (unsigned arithmetic, exact
+ * modulo 2^64 in every partial sum). The CPU variants run it per arc of their vertices; Kernel 1
+ * is this body with one thread per arc (Leist Alg. 36-38). */
+static inline CXB_HD void cxb_cl_smallest_arc(const uint64_t *off, const cxb_vid *adj, cxb_vid i, uint64_t a,
+                                              int order, uint64_t *t, uint64_t *p)
+{
+    cxb_vid j = adj[a];
+    *p += off[j + 1] - off[j];
+    if (!cxb_cl_owns(i, j, order))
+        return;
+    for (uint64_t b = off[j]; b < off[j + 1]; ++b) {
+        cxb_vid k = adj[b];
+        if (k == i) {
+            *p -= 2;
+            continue;
+        }
+        if (cxb_cl_owns(i, k, order))
+            for (uint64_t c = off[k]; c < off[k + 1]; ++c)
+                *t += adj[c] == i;
+    }
 }
 
 /* Degree orientation (docs/studies/clustering.md "Preprocessing"): rank(v) = (d_v, v)
@@ -167,6 +193,11 @@ typedef struct cxb_cl_summary {
  * C_v added in vertex order, left to right, in double, then divided by the count. Without tv
  * the averages are nan. */
 void cxb_cl_summarise(const cxb_csr *g, uint64_t T, uint64_t W, const uint64_t *tv, cxb_cl_summary *out);
+
+/* x as Python's repr writes it (the shortest digits that read back as x, "1.0" for one, "nan"):
+ * the command line's and the per-vertex file's floats (docs/studies/clustering.md
+ * "Command line"). buf holds at least 32 characters. */
+void cxb_cl_format_double(double x, char *buf, size_t size);
 
 /* The invariants (docs/studies/clustering.md "Verification"): W = Σ C(d_v, 2) from the degrees;
  * with tv: Σ tv = 3T and tv[v] <= C(d_v, 2). CXB_EFAIL naming the first violation, prefixed

@@ -1,0 +1,202 @@
+/* clustering: the degree orientation of the modern triangle counters (docs/studies/clustering.md
+ * "Preprocessing"; the ordering idea of GAP's tc, Beamer et al., the GAP Benchmark Suite).
+ * rank(v) = (d_v, v); the arc u -> v is kept iff rank(u) < rank(v), so every triangle appears
+ * exactly once as u -> v -> w with u -> w and d+ <= sqrt(2m).
+ *
+ * relabel=0 keeps the ids: the rows of the symmetric CSR are filtered in place order, so N+(u)
+ * stays ascending by id. relabel=1 renumbers the vertices by rank first (perm[r] = the vertex of
+ * rank r), so that u -> v iff u < v and N+(u) is ascending in rank order; the arcs are built as
+ * 64-bit keys (rank u, rank v) and sorted once with cxb_sort_u64. relabel=-1 applies GAP's
+ * WorthRelabelling rule (cxb_cl_relabel_auto), with keyed sample draws instead of GAP's
+ * mt19937_64 stream.
+ *
+ * The counting and filling passes run over vertex chunks on the pool when one is given
+ * (each chunk writes only its own rows, so the result does not depend on the thread count).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/clustering/clustering.h"
+#include "cxb/core/pool.h"
+
+#define OR_CHUNK 1024 /* vertices per pool item */
+
+int cxb_cl_relabel_auto(const cxb_csr *g)
+{
+    if (g->n == 0 || g->m / g->n < 10) /* GAP: num_edges / num_nodes, undirected edges */
+        return 0;
+    uint64_t ns = g->n < 1000 ? g->n : 1000;
+    uint64_t *s = malloc(2 * ns * sizeof *s);
+    if (!s)
+        return 0;
+    uint64_t total = 0, draw = 0;
+    for (uint64_t i = 0; i < ns; ++i) {
+        uint64_t v, d;
+        do { /* GAP's SourcePicker skips degree-0 vertices; m / n >= 10 guarantees some */
+            v = cxb_mix64(0x636c7573746572ull ^ draw++) % g->n;
+            d = g->off[v + 1] - g->off[v];
+        } while (d == 0);
+        s[i] = d;
+        total += d;
+    }
+    cxb_sort_u64(s, s + ns, ns);
+    double avg = (double)total / (double)ns, median = (double)s[ns / 2];
+    free(s);
+    return avg / 1.3 > median;
+}
+
+void cxb_cl_ocsr_free(cxb_cl_ocsr *o)
+{
+    free(o->off);
+    free(o->adj);
+    free(o->perm);
+    memset(o, 0, sizeof *o);
+}
+
+typedef struct or_job {
+    const cxb_csr *g;
+    const cxb_vid *rank; /* relabel: rank of each vertex; NULL otherwise */
+    uint64_t *cnt;       /* out-degree per vertex (original ids) */
+    const uint64_t *pos; /* relabel: where vertex v's keys start; else NULL */
+    cxb_cl_ocsr *o;
+    uint64_t *keys;
+} or_job;
+
+static int keep(const cxb_csr *g, const cxb_vid *rank, cxb_vid u, cxb_vid v)
+{
+    if (rank)
+        return rank[u] < rank[v];
+    return cxb_cl_rank_less(g->off[u + 1] - g->off[u], u, g->off[v + 1] - g->off[v], v);
+}
+
+static void or_count(void *arg, uint64_t item, unsigned worker)
+{
+    (void)worker;
+    or_job *J = arg;
+    const cxb_csr *g = J->g;
+    uint64_t v1 = (item + 1) * OR_CHUNK < g->n ? (item + 1) * OR_CHUNK : g->n;
+    for (uint64_t u = item * OR_CHUNK; u < v1; ++u) {
+        uint64_t c = 0;
+        for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
+            c += keep(g, J->rank, (cxb_vid)u, g->adj[a]);
+        J->cnt[u] = c;
+    }
+}
+
+static void or_fill(void *arg, uint64_t item, unsigned worker)
+{
+    (void)worker;
+    or_job *J = arg;
+    const cxb_csr *g = J->g;
+    uint64_t v1 = (item + 1) * OR_CHUNK < g->n ? (item + 1) * OR_CHUNK : g->n;
+    for (uint64_t u = item * OR_CHUNK; u < v1; ++u) {
+        if (J->rank) {
+            uint64_t q = J->pos[u];
+            for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
+                if (J->rank[u] < J->rank[g->adj[a]])
+                    J->keys[q++] = ((uint64_t)J->rank[u] << 32) | J->rank[g->adj[a]];
+        } else {
+            uint64_t q = J->o->off[u];
+            for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
+                if (keep(g, NULL, (cxb_vid)u, g->adj[a]))
+                    J->o->adj[q++] = g->adj[a];
+        }
+    }
+}
+
+static cxb_status for_chunks(struct cxb_pool *pool, uint64_t n, cxb_pool_fn fn, or_job *J)
+{
+    uint64_t chunks = (n + OR_CHUNK - 1) / OR_CHUNK;
+    if (pool)
+        return cxb_pool_for(pool, chunks, CXB_SCHED_DYNAMIC, fn, J);
+    for (uint64_t i = 0; i < chunks; ++i)
+        fn(J, i, 0);
+    return CXB_OK;
+}
+
+cxb_status cxb_cl_orient(const cxb_csr *g, int relabel, struct cxb_pool *pool, cxb_cl_ocsr *out)
+{
+    memset(out, 0, sizeof *out);
+    if (g->flags & CXB_CSR_MULTI)
+        return cxb_fail(CXB_EINPUT, "clustering: multigraph input (a simple graph is required)");
+    const uint64_t n = g->n;
+    if (relabel < 0)
+        relabel = cxb_cl_relabel_auto(g);
+    or_job J = {.g = g, .o = out};
+    cxb_vid *rank = NULL;
+    uint64_t *tmp = NULL;
+    cxb_status st = CXB_OK;
+    out->n = n;
+    out->off = calloc(n + 1, sizeof *out->off);
+    J.cnt = malloc((n ? n : 1) * sizeof *J.cnt);
+    if (!out->off || !J.cnt)
+        goto oom;
+    if (relabel && n) {
+        rank = malloc(n * sizeof *rank);
+        out->perm = malloc(n * sizeof *out->perm);
+        tmp = malloc(2 * n * sizeof *tmp);
+        if (!rank || !out->perm || !tmp)
+            goto oom;
+        for (uint64_t v = 0; v < n; ++v)
+            tmp[v] = ((g->off[v + 1] - g->off[v]) << 32) | v; /* d < 2^32 in a simple graph */
+        cxb_sort_u64(tmp, tmp + n, n);
+        for (uint64_t r = 0; r < n; ++r) {
+            out->perm[r] = (cxb_vid)tmp[r];
+            rank[(cxb_vid)tmp[r]] = (cxb_vid)r;
+        }
+        free(tmp);
+        tmp = NULL;
+        J.rank = rank;
+    }
+    if ((st = for_chunks(pool, n, or_count, &J)) != CXB_OK)
+        goto fail;
+    uint64_t m = 0;
+    for (uint64_t v = 0; v < n; ++v) { /* prefix sum; relabel: J.cnt becomes the key position */
+        uint64_t c = J.cnt[v];
+        J.cnt[v] = m;
+        m += c;
+    }
+    out->m = m;
+    out->adj = malloc((m ? m : 1) * sizeof *out->adj);
+    if (!out->adj)
+        goto oom;
+    if (!relabel) {
+        for (uint64_t v = 0; v < n; ++v)
+            out->off[v] = J.cnt[v];
+        out->off[n] = m;
+    } else {
+        J.keys = malloc(2 * (m ? m : 1) * sizeof *J.keys);
+        if (!J.keys)
+            goto oom;
+        J.pos = J.cnt;
+    }
+    if ((st = for_chunks(pool, n, or_fill, &J)) != CXB_OK)
+        goto fail;
+    if (relabel) {
+        cxb_sort_u64(J.keys, J.keys + m, m);
+        uint64_t a = 0;
+        for (uint64_t r = 0; r < n; ++r) {
+            out->off[r] = a;
+            while (a < m && (J.keys[a] >> 32) == r)
+                out->adj[a] = (cxb_vid)J.keys[a], ++a;
+        }
+        out->off[n] = m;
+    }
+    for (uint64_t v = 0; v < n; ++v)
+        if (out->off[v + 1] - out->off[v] > out->max_out)
+            out->max_out = out->off[v + 1] - out->off[v];
+    free(J.keys);
+    free(J.cnt);
+    free(rank);
+    return CXB_OK;
+oom:
+    st = cxb_fail(CXB_ERESOURCE, "clustering: no memory for the oriented graph of %llu vertices, %llu edges",
+                  (unsigned long long)n, (unsigned long long)g->m);
+fail:
+    free(J.keys);
+    free(J.cnt);
+    free(rank);
+    free(tmp);
+    cxb_cl_ocsr_free(out);
+    return st;
+}
