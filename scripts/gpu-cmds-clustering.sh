@@ -7,11 +7,11 @@
 #   2. compute-sanitizer memcheck and racecheck on it at its quick sizes;
 #   3. a first timing run of the modern rows (tcmerge, tcbsearch, tchash, tcbitmap .cuda) on the
 #      modern graphs (bacopy, gnm, kron, wsfast, average degree 16) at n = 2^20, 2^22, 2^24,
-#      then k1.cuda and k2.cuda at 2^20.
+#      then k1.cuda and k2.cuda on gnm with n = 2^20 (`graph clustering`, --verify).
 # Mode "two" (a host with two GPUs):
 #   1. clustering_cuda (the mgpu rows at gpus = 1 and 2 against the reference);
-#   2. k1.mgpu and k2.mgpu at gpus = 1 and gpus = 2 beside k1.cuda and k2.cuda (paper preset,
-#      Leist Figs 6.12-6.13) and on the modern graphs at n = 2^22.
+#   2. k1.mgpu and k2.mgpu at gpus = 1 and gpus = 2 beside k1.cuda and k2.cuda on Leist's largest
+#      BA and WS graphs (Figs 6.12-6.13) and gnm with n = 2^22 (`graph clustering`, --verify).
 # Logs and result sets go to gpu-out/ (packed into $OUT by gpu-run.sh; OUT_DIR overrides).
 #   usage: GPU_CMDS=scripts/gpu-cmds-clustering.sh bash scripts/gpu-run.sh h100-sxm build,cmds
 #      or: bash scripts/gpu-cmds-clustering.sh BUILD_DIR [one|two]
@@ -46,12 +46,17 @@ TC=clustering.tcmerge.cuda,clustering.tcbsearch.cuda,clustering.tchash.cuda,clus
 echo "== $(date -u) clustering ($mode) on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | tr '\n' ' ')"
 if [ "$mode" = two ]; then
     step test-clustering_cuda 150 "$(t clustering_cuda)"
-    # one gpus value per run (--set takes one value): each run is one result set
-    for g in 1 2; do
-        step run-mgpu-paper-g$g 90 $cx run clustering --preset paper \
-            --impl clustering.k1.cuda,clustering.k2.cuda,clustering.k1.mgpu,clustering.k2.mgpu --set gpus=$g $run_opts
-        step run-mgpu-2e22-g$g 60 $cx run clustering --preset modern --impl clustering.k1.mgpu,clustering.k2.mgpu \
-            --set n=4194304 --set gpus=$g $run_opts
+    # Leist's largest BA and WS points (Figs 6.12-6.13) and a modern graph: k1.cuda and k2.cuda
+    # beside k1.mgpu and k2.mgpu at gpus = 1 and 2 (one row per command; --verify against the
+    # reference row)
+    for spec in bacopy:n=200000,m=25,n0=50 ws:n=1000000,k=50,p=0.1 gnm:n=4194304,m=33554432; do
+        for k in k1 k2; do
+            step "one-$k-${spec%%:*}" 60 "$cx" graph clustering --gen "$spec" --impl clustering.$k.cuda --reps 5 --verify
+            for g in 1 2; do
+                step "mgpu-$k-${spec%%:*}-g$g" 60 "$cx" graph clustering --gen "$spec" --impl clustering.$k.mgpu \
+                    --gpus $g --reps 5 --verify
+            done
+        done
     done
 else
     step test-clustering_cuda 150 "$(t clustering_cuda)"
@@ -63,12 +68,14 @@ else
     step run-tc-2e20 60 $cx run clustering --preset modern --impl $TC --set n=1048576 $run_opts
     step run-tc-2e22 75 $cx run clustering --preset modern --impl $TC --set n=4194304 $run_opts
     step run-tc-2e24 150 $cx run clustering --preset modern --impl $TC --set n=16777216 $run_opts
-    step run-k-2e20 60 $cx run clustering --preset modern --impl clustering.k1.cuda,clustering.k2.cuda \
-        --set n=1048576 $run_opts
+    for k in k1 k2; do
+        step "one-$k-gnm-2e20" 60 "$cx" graph clustering --gen gnm:n=1048576,m=8388608 --impl clustering.$k.cuda \
+            --reps 5 --verify
+    done
 fi
-for f in "$out"/run-*.log; do
+for f in "$out"/run-*.log "$out"/one-*.log "$out"/mgpu-*.log; do
     [ -f "$f" ] || continue
     echo "== ${f##*/}"
-    grep -E "clustering\." "$f" | grep -vE "^\s*#" | head -60
+    grep -E "clustering\.|^(impl|triangles|verified|time_ms|phase_ms|rate_gedges_s):" "$f" | grep -vE "^\s*#" | head -60
 done
 echo "== done $(date -u), $(( $(date +%s) - start )) s"

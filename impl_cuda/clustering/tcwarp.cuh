@@ -20,7 +20,8 @@
 
 #define CL_FULL 0xFFFFFFFFu
 
-/* lane 0 of the lanes of mask that hold the same key adds their count to tv[key] */
+/* the lowest of the hitting lanes that hold the same key adds their count to tv[key]; called by
+ * the whole warp (the caller skips it when no lane hit, the common case on sparse random graphs) */
 static __device__ __forceinline__ void cl_tv_add(unsigned long long *tv, uint32_t key, bool hit, unsigned lane)
 {
     const unsigned grp = __match_any_sync(CL_FULL, hit ? key : 0xFFFFFFFFu);
@@ -100,8 +101,10 @@ static __device__ void cl_warp_count(const uint64_t *__restrict__ ooff, const ui
                     hit = fast ? test.has(w) : cl_bsearch(row, du, w);
                 }
                 tu += hit;
-                cl_tv_add(tv, vo, hit, lane);
-                cl_tv_add(tv, w, hit, lane);
+                if (__any_sync(CL_FULL, hit)) {
+                    cl_tv_add(tv, vo, hit, lane);
+                    cl_tv_add(tv, w, hit, lane);
+                }
             }
         }
         test.end(row, du, lane, fast);
