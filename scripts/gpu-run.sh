@@ -4,13 +4,16 @@
 # CUDA tests. Everything lands under $OUT as it is produced, so a batch cut short by the device
 # time limit still brings back what finished.
 #   usage (on the GPU machine): bash scripts/gpu-run.sh MACHINE [STEPS] [STUDY ARGS...]
-#   STEPS: comma list of build,test,study,cmds,anchors,sanitize (default build,test,study,sanitize;
+#   STEPS: comma list of build,test,study,cmds,anchors,anchors-clustering,sanitize (default
+#   build,test,study,sanitize;
 #   CTEST_REGEX limits the test step to the matching tests);
 #   study runs the lines of $GPU_STUDIES (a run list, scripts/campaigns/<what it reproduces>.txt;
 #   default scripts/campaigns/r3-generators.txt), cmds the script
 #   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as its argument, anchors
 #   the components study's calibration (scripts/anchors/build.sh on the carried anchors/, then
-#   scripts/anchors/run-components.sh; ANCHOR_* variables as documented there; docs/gpu.md)
+#   scripts/anchors/run-components.sh; ANCHOR_* variables as documented there; docs/gpu.md),
+#   anchors-clustering the clustering study's (scripts/anchors/run-clustering.sh: GAP's tc against
+#   our tc rows; docs/studies/clustering.md, Calibration anchor)
 # MACHINE names the GPU by model (e.g. h100-sxm), never by host.
 set -uo pipefail
 machine=${1:-h100-sxm}
@@ -82,6 +85,21 @@ if has anchors; then
             bash scripts/anchors/run-components.sh $build "$out/gpu-results" "$machine" >"$out/anchors.log" 2>&1
         echo "anchors exit $?"
         grep -E "result set|mismatch|components, cxbench|failed|skipped|interrupted" "$out/anchors.log" | head -20
+    fi
+    pack
+fi
+
+if has anchors-clustering; then
+    echo "== anchors-clustering (scripts/anchors/run-clustering.sh; docs/studies/clustering.md, Calibration anchor)"
+    if [ ! -d anchors/src ]; then
+        echo "anchors-clustering: no anchors/src (run scripts/anchors/fetch.sh where there is network, carry anchors/)"
+    else
+        [ -x anchors/bin/gap-tc ] || { bash scripts/anchors/build.sh anchors >"$out/anchors-build.log" 2>&1
+            echo "anchors build exit $?"; tail -3 "$out/anchors-build.log"; }
+        WORKDIR=${WORKDIR:-/tmp/cxb-anchors-work} timeout "${ANCHOR_TIMEOUT:-540}" \
+            bash scripts/anchors/run-clustering.sh $build "$out/gpu-results" "$machine" >"$out/anchors-clustering.log" 2>&1
+        echo "anchors-clustering exit $?"
+        grep -E "result set|mismatch|triangles, cxbench|failed|skipped|interrupted" "$out/anchors-clustering.log" | head -20
     fi
     pack
 fi

@@ -3,7 +3,8 @@
 # (docs/studies/components-anchors.md) into ANCHORS_DIR/bin/ (default anchors/):
 #   eclcc, eclcc-racefree   ECL-CC v1.1 baseline and race-free: nvcc -O3 -arch=sm_$ARCH (ARCH
 #                           default 90, the H100); skipped with a note when nvcc is missing
-#   gap-cc, gap-cc_sv       GAP's cc (Afforest) and cc_sv: g++ -std=c++11 -O3 -Wall -fopenmp,
+#   gap-cc, gap-cc_sv, gap-tc  GAP's cc (Afforest), cc_sv and tc (the clustering study's anchor):
+#                           g++ -std=c++11 -O3 -Wall -fopenmp,
 #                           the flags of GAP's Makefile (its Makefile includes test and
 #                           benchmark files that are not exported, so it is not used)
 #   egr2sg                  .egr -> GAP .sg (scripts/anchors/egr2sg.c, cc -O2)
@@ -32,12 +33,12 @@ record egr2sg "cxbench scripts/anchors/egr2sg.c" "$("$cc" --version | head -1)" 
 if [ -f "$src/gapbs/SOURCE" ]; then
     cxx=${CXX:-g++}
     gflags="-std=c++11 -O3 -Wall -fopenmp"
-    for k in cc cc_sv; do
+    for k in cc cc_sv tc; do
         # shellcheck disable=SC2086 # gflags is a list of flags
         "$cxx" $gflags "$src/gapbs/src/$k.cc" -o "$bin/gap-$k"
         record "gap-$k" "$(source_of gapbs) src/$k.cc" "$("$cxx" --version | head -1)" "$gflags"
     done
-    echo "build: gap-cc gap-cc_sv"
+    echo "build: gap-cc gap-cc_sv gap-tc"
 else
     echo "build: no $src/gapbs (run scripts/anchors/fetch.sh): GAP anchors skipped"
 fi

@@ -512,7 +512,8 @@ uint64_t cxb_cl_checksum(void *vctx)
 {
     cxb_cl_ctx *c = vctx;
     const cxb_cl_result *r = &c->res;
-    int tvk = r->has_tv && r->tv;
+    /* the T_v hash enters when the reference has per-vertex counts to shift it by */
+    int tvk = r->has_tv && r->tv && ref_variant(c) == CXB_CL_TCMERGE_SEQ;
     uint64_t tvh = tvk ? cxb_cl_tv_hash(r->tv, c->g->n) : 0;
     uint64_t h = mixed(r->T, r->W, tvh);
     if (c->instance && c->ref_known) /* instance r against instance 0 */
