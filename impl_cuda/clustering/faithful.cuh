@@ -2,7 +2,11 @@
  * docs/studies/clustering-cuda.md "Kernel 1", "Kernel 2"): the path enumeration of Alg. 30 for one arc
  * (i, j), with the smallest-id rule (REV: the largest id owns the triangle, Sec. 6.2.4), and the
  * per-block reduction: per-thread registers, a shared-memory atomicAdd per thread, then one
- * 64-bit atomicAdd per block and counter to global memory. Included by k1.cu and k2.cu. */
+ * 64-bit atomicAdd per block and counter to global memory. Included by k1.cu and k2.cu.
+ *
+ * cl_arc_paths is the body of the CPU rows' cxb_cl_smallest_arc (cxb/clustering/clustering.h)
+ * with the order a template parameter (no branch on it in the loops), the end vertex j passed
+ * in (k2 stores it with the arc) and every load through the read-only cache (__ldg). */
 #ifndef CXB_IMPL_CUDA_CLUSTERING_FAITHFUL_CUH
 #define CXB_IMPL_CUDA_CLUSTERING_FAITHFUL_CUH
 

@@ -7,22 +7,19 @@
  *   3. cub::DeviceScan::ExclusiveSum in place over the n + 1 64-bit counts: the offsets;
  *   4. one warp per vertex writes its kept arcs in order (ballot prefix per 32 arcs), and for
  *      tcmerge the source of every oriented arc (osrc).
+ * The rule is the shared cxb_cl_rank_less (cxb/clustering/clustering.h), as on the CPU.
  * Every triangle is then found exactly once as u -> v -> w with u -> w, and d+(v) <= sqrt(2m).
  * GAP's tc.cc orients to smaller ids after an optional relabelling by degree; cxbench orients
  * by (degree, id) without relabelling (relabel=0; ids keep their meaning, T_v needs no map back). */
 #include <cub/cub.cuh>
 
+#include "cxb/clustering/clustering.h"
 #include "impl_cuda/clustering/cl.cuh"
 
 static __global__ void orient_deg(const uint64_t *__restrict__ off, uint64_t n, uint32_t *__restrict__ deg)
 {
     for (uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += (uint64_t)gridDim.x * blockDim.x)
         deg[v] = (uint32_t)(off[v + 1] - off[v]);
-}
-
-static __device__ __forceinline__ bool cl_before(uint32_t du, uint32_t u, uint32_t dv, uint32_t v)
-{
-    return du < dv || (du == dv && u < v);
 }
 
 static __global__ void orient_count(const uint64_t *__restrict__ off, const uint32_t *__restrict__ adj,
@@ -41,7 +38,7 @@ static __global__ void orient_count(const uint64_t *__restrict__ off, const uint
             bool keep = false;
             if (a < e) {
                 const uint32_t v = __ldg(&adj[a]);
-                keep = cl_before(du, (uint32_t)u, __ldg(&deg[v]), v);
+                keep = cxb_cl_rank_less(du, (cxb_vid)u, __ldg(&deg[v]), v);
             }
             kept += __popc(__ballot_sync(0xFFFFFFFFu, keep));
         }
@@ -67,7 +64,7 @@ static __global__ void orient_fill(const uint64_t *__restrict__ off, const uint3
             uint32_t v = 0;
             if (a < e) {
                 v = __ldg(&adj[a]);
-                keep = cl_before(du, (uint32_t)u, __ldg(&deg[v]), v);
+                keep = cxb_cl_rank_less(du, (cxb_vid)u, __ldg(&deg[v]), v);
             }
             const unsigned bal = __ballot_sync(0xFFFFFFFFu, keep);
             if (keep) {

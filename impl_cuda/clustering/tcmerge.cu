@@ -13,6 +13,7 @@
  * simplest strategy, kept as the baseline of the other three. GAP stops a row early at the
  * orientation bound (its relabelled ids make N+ a prefix); with (degree, id) ranks on unrelabelled
  * ids the rows are cut, not prefixes, so the merge runs to the end of the shorter row. */
+#include "cxb/clustering/clustering.h"
 #include "impl_cuda/clustering/cl.cuh"
 #include "impl_cuda/clustering/faithful.cuh"
 
@@ -26,9 +27,7 @@ static __global__ void __launch_bounds__(CL_BLOCK) tcmerge_kernel(const uint64_t
     unsigned long long t = 0, wsum = 0;
     const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = tid; v < n; v += stride) {
-        const unsigned long long d = __ldg(&deg[v]);
-        if (d > 1)
-            wsum += d * (d - 1) / 2;
+        wsum += cxb_cl_wedges(__ldg(&deg[v]));
     }
     for (uint64_t a = tid; a < m; a += stride) {
         const uint32_t u = __ldg(&osrc[a]), v = __ldg(&oadj[a]);

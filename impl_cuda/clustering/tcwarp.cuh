@@ -15,6 +15,7 @@
 #ifndef CXB_IMPL_CUDA_CLUSTERING_TCWARP_CUH
 #define CXB_IMPL_CUDA_CLUSTERING_TCWARP_CUH
 
+#include "cxb/clustering/clustering.h"
 #include "impl_cuda/clustering/cl.cuh"
 #include "impl_cuda/clustering/faithful.cuh"
 
@@ -59,8 +60,7 @@ static __device__ void cl_warp_count(const uint64_t *__restrict__ ooff, const ui
     unsigned long long t = 0, wsum = 0;
     for (uint64_t u = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32; u < n; u += warps) {
         if (lane == 0) {
-            const unsigned long long d = __ldg(&deg[u]);
-            wsum += d * (d - (d > 0)) / 2;
+            wsum += cxb_cl_wedges(__ldg(&deg[u]));
         }
         const uint64_t ub = __ldg(&ooff[u]), ue = __ldg(&ooff[u + 1]), du = ue - ub;
         if (du < 2)

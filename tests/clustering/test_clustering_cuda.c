@@ -2,7 +2,7 @@
  * its device functions and the rows' table cxb_cl_cuda_dev) gives exactly the T, W and (modern
  * variants) every T_v of a reference written here (each edge u < v, the common neighbours
  * w > v of the sorted rows: the triangle u < v < w counted once; W = sum C(d, 2)), itself
- * checked against closed forms: K_n (T = C(n,3), W = n C(n-1,2)), wheels (T = n - 1 for a rim
+ * checked against the study's reference row clustering.tcmerge.seq and against closed forms: K_n (T = C(n,3), W = n C(n-1,2)), wheels (T = n - 1 for a rim
  * of n - 1 >= 4 vertices), ring lattices (T = n k (k-2) / 8), stars (T = 0; one star with
  * C(d, 2) > 2^32 wedges). Graphs: gnm, bacopy, kron, wsfast (fresh seeds), the edge cases (no
  * vertex, one vertex, isolated vertices, one edge, a triangle, two triangles sharing a vertex,
@@ -155,6 +155,18 @@ static void all_variants(const cxb_csr *g, const char *what, int reversed_ok, co
     for (uint64_t v = 0; v < g->n; ++v)
         s3 += r.tv[v];
     CHECK(s3 == 3 * r.T);
+    { /* the study's reference row agrees with the test's */
+        cxb_cl_params p;
+        cxb_cl_params_init(&p);
+        cxb_cl_result res;
+        memset(&res, 0, sizeof res);
+        res.tv = malloc((g->n ? g->n : 1) * sizeof *res.tv);
+        CHECK_MSG(cxb_cl_tcmerge_seq(g, &p, &res) == CXB_OK, "%s: tcmerge.seq: %s", what, cxb_last_error());
+        CHECK_MSG(res.T == r.T && res.W == r.W && res.has_tv && (g->n == 0 || !memcmp(res.tv, r.tv, g->n * 8)),
+                  "%s: tcmerge.seq T %llu W %llu differ from the test's reference", what, (unsigned long long)res.T,
+                  (unsigned long long)res.W);
+        free(res.tv);
+    }
     cxb_cl_dev_opts o;
     memset(&o, 0, sizeof o);
     for (int v = 0; v < CXB_CLD_COUNT; ++v)
@@ -187,6 +199,7 @@ static void all_variants(const cxb_csr *g, const char *what, int reversed_ok, co
         run1(g, CXB_CLD_K2_MGPU, &o, &r, what);
     }
     run_table(g, CXB_CL_K1_CUDA, &r, what);
+    run_table(g, CXB_CL_K2_CUDA, &r, what);
     run_table(g, CXB_CL_TCHASH_CUDA, &r, what);
     printf("  %-52s n %8llu m %9llu T %12llu W %14llu: same\n", what, (unsigned long long)g->n,
            (unsigned long long)g->m, (unsigned long long)r.T, (unsigned long long)r.W);
