@@ -70,30 +70,32 @@ static __device__ void cl_warp_count(const uint64_t *__restrict__ ooff, const ui
         unsigned long long tu = 0;
         for (uint64_t cb = ub; cb < ue; cb += 32) {
             const uint64_t k = cb + lane;
-            uint32_t v = 0;
-            uint64_t vb = 0, len = 0;
+            uint32_t v = 0, len = 0;
+            uint64_t vb = 0;
             if (k < ue) {
                 v = __ldg(&oadj[k]);
                 vb = __ldg(&ooff[v]);
-                len = __ldg(&ooff[v + 1]) - vb;
+                len = (uint32_t)(__ldg(&ooff[v + 1]) - vb);
             }
-            uint64_t scan = len;
+            /* 32-bit: d+(v) <= sqrt(2m) after degree orientation, so 32 of them sum below 2^32
+             * for any m below 2^53 */
+            uint32_t scan = len;
             for (int o = 1; o < 32; o <<= 1) {
-                const uint64_t y = __shfl_up_sync(CL_FULL, scan, o);
+                const uint32_t y = __shfl_up_sync(CL_FULL, scan, o);
                 if (lane >= (unsigned)o)
                     scan += y;
             }
-            const uint64_t excl = scan - len, total = __shfl_sync(CL_FULL, scan, 31);
-            for (uint64_t ib = 0; ib < total; ib += 32) {
-                const uint64_t i = ib + lane;
+            const uint32_t excl = scan - len, total = __shfl_sync(CL_FULL, scan, 31);
+            for (uint32_t ib = 0; ib < total; ib += 32) {
+                const uint32_t i = ib + lane;
                 unsigned own = 0;
                 for (unsigned s = 16; s > 0; s >>= 1) {
-                    const uint64_t x = __shfl_sync(CL_FULL, scan, own + s - 1);
+                    const uint32_t x = __shfl_sync(CL_FULL, scan, own + s - 1);
                     if (x <= i)
                         own += s;
                 }
-                const uint32_t vo = __shfl_sync(CL_FULL, v, own);
-                const uint64_t vbo = __shfl_sync(CL_FULL, vb, own), exo = __shfl_sync(CL_FULL, excl, own);
+                const uint32_t vo = __shfl_sync(CL_FULL, v, own), exo = __shfl_sync(CL_FULL, excl, own);
+                const uint64_t vbo = __shfl_sync(CL_FULL, vb, own);
                 bool hit = false;
                 uint32_t w = 0;
                 if (i < total) {
