@@ -38,7 +38,8 @@ tri = nx.triangles(G)
 T = sum(tri.values()) // 3
 W = sum(d * (d - 1) // 2 for _, d in G.degree())
 lt = H.list_triangles()
-tr = nx.transitivity(G) if W else float('nan')
+# networkx returns the int 0 when there is no triangle; the value is the float 0.0
+tr = float(nx.transitivity(G)) if W else float('nan')
 tr_ig = H.transitivity_undirected()
 avg = nx.average_clustering(G)
 avg_ig = H.transitivity_avglocal_undirected(mode="zero")
