@@ -181,7 +181,7 @@ extern "C" cxb_status cxb_cl_dev_open(const cxb_csr *g, cxb_cl_dev_variant v, co
         return cxb_fail(CXB_EINPUT, "%s: the clustering study needs a simple graph (no multigraph input)", id);
     unsigned ngpu = 1;
     if (is_mgpu(v)) {
-        ngpu = o->gpus ? o->gpus : (unsigned)count;
+        ngpu = o->gpus ? o->gpus : count > CL_MAX_GPUS ? (unsigned)CL_MAX_GPUS : (unsigned)count;
         if (ngpu > CL_MAX_GPUS)
             return cxb_fail(CXB_EINPUT, "%s: --gpus %u: at most %d", id, ngpu, CL_MAX_GPUS);
         if (ngpu > (unsigned)count)
