@@ -41,7 +41,8 @@ report)
     [ "$nsec" -ge 1 ] || fail "no study section"
     [ "$nsec" = "$nver" ] || fail "$nsec study sections but $nver verdict tables"
     awk -F'|' '/^\| claim \(published\)/ { t = 1; next } t && /^\|---/ { next }
-               t && /^\|/ { v = $4; gsub(/^ +| +$/, "", v); print v; next } { t = 0 }' REPORT.md | sort -u >verdicts
+               t && /^\|/ { l = $0; gsub(/\\\|/, "/", l); split(l, f, "|"); v = f[4]; gsub(/^ +| +$/, "", v); print v; next }
+               { t = 0 }' REPORT.md | sort -u >verdicts # a claim's text may hold escaped pipes
     while read -r v; do
         case $v in "holds" | "does not hold" | "not measured") ;; *) fail "unknown verdict '$v'" ;; esac
     done <verdicts

@@ -15,7 +15,7 @@ cxb_wide = 1
 cxb_data = "R2-jump-vs-distance.csv"
 
 # ---------------------------------------------------------------- plots/common.gp
-# plots/common.gp - what every cxbench figure shares (harness.md 11): terminals, axes
+# plots/common.gp - what every cxbench figure shares (docs/method.md): terminals, axes
 # labels, grid, key, and the fixed per-backend colours and point types.
 #
 # How figures are made: `cxbench plot` (harness/plot.c) writes, per figure,
@@ -56,7 +56,7 @@ if (!exists("cxb_ylog")) { cxb_ylog = 1 }
 if (!exists("cxb_wide")) { cxb_wide = 0 }
 if (!exists("cxb_data")) { cxb_data = cxb_id.".csv" }
 
-# Terminals (harness.md 11). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
+# Terminals (docs/method.md). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
 # the scale is explicit: 9 pt Helvetica drawn at 0.75 keeps a one-column key legible.
 if (cxb_term eq "pdf") {
     if (cxb_wide) {
@@ -114,7 +114,7 @@ set linetype 8 lc rgb "#F0E442" lw 1.5 pt 15
 set linetype 9 lc rgb "#666666" lw 1.5 pt 2
 
 # ---------------------------------------------------------------- prng/jump_vs_distance.gp
-# plots/prng/jump_vs_distance.gp - Figure R2 (prng.md 6.5): jump-ahead cost against the
+# plots/prng/jump_vs_distance.gp - Figure R2 (docs/studies/prng.md): jump-ahead cost against the
 # jump distance d, log-log, one CPU core.
 #
 # y: jumps per second (rate = n jumps of a sample / median time; time per jump is its

@@ -15,7 +15,7 @@ cxb_wide = 1
 cxb_data = "R4-init-k64-vs-threads.csv"
 
 # ---------------------------------------------------------------- plots/common.gp
-# plots/common.gp - what every cxbench figure shares (harness.md 11): terminals, axes
+# plots/common.gp - what every cxbench figure shares (docs/method.md): terminals, axes
 # labels, grid, key, and the fixed per-backend colours and point types.
 #
 # How figures are made: `cxbench plot` (harness/plot.c) writes, per figure,
@@ -56,7 +56,7 @@ if (!exists("cxb_ylog")) { cxb_ylog = 1 }
 if (!exists("cxb_wide")) { cxb_wide = 0 }
 if (!exists("cxb_data")) { cxb_data = cxb_id.".csv" }
 
-# Terminals (harness.md 11). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
+# Terminals (docs/method.md). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
 # the scale is explicit: 9 pt Helvetica drawn at 0.75 keeps a one-column key legible.
 if (cxb_term eq "pdf") {
     if (cxb_wide) {
@@ -114,8 +114,8 @@ set linetype 8 lc rgb "#F0E442" lw 1.5 pt 15
 set linetype 9 lc rgb "#666666" lw 1.5 pt 2
 
 # ---------------------------------------------------------------- prng/time_vs_x.gp
-# plots/prng/time_vs_x.gp - time against a swept size, log-log (harness.md 11).
-# Serves prng.md 6.6 Figure R3 (a) (time per call vs n, ours vs cuRAND), 6.7 Figure R4
+# plots/prng/time_vs_x.gp - time against a swept size, log-log (docs/method.md).
+# Serves docs/studies/prng.md Figure R3 (a) (time per call vs n, ours vs cuRAND), 6.7 Figure R4
 # (initialisation time vs number of streams) and 6.5 Figure R2 (time per jump vs
 # distance); any study's "median time vs size" figure can use it.
 #

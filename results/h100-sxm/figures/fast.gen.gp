@@ -15,7 +15,7 @@ cxb_wide = 1
 cxb_data = "fast.gen.csv"
 
 # ---------------------------------------------------------------- plots/common.gp
-# plots/common.gp - what every cxbench figure shares (harness.md 11): terminals, axes
+# plots/common.gp - what every cxbench figure shares (docs/method.md): terminals, axes
 # labels, grid, key, and the fixed per-backend colours and point types.
 #
 # How figures are made: `cxbench plot` (harness/plot.c) writes, per figure,
@@ -56,7 +56,7 @@ if (!exists("cxb_ylog")) { cxb_ylog = 1 }
 if (!exists("cxb_wide")) { cxb_wide = 0 }
 if (!exists("cxb_data")) { cxb_data = cxb_id.".csv" }
 
-# Terminals (harness.md 11). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
+# Terminals (docs/method.md). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
 # the scale is explicit: 9 pt Helvetica drawn at 0.75 keeps a one-column key legible.
 if (cxb_term eq "pdf") {
     if (cxb_wide) {
@@ -114,9 +114,9 @@ set linetype 8 lc rgb "#F0E442" lw 1.5 pt 15
 set linetype 9 lc rgb "#666666" lw 1.5 pt 2
 
 # ---------------------------------------------------------------- graphgen/rate_vs_tuples.gp
-# plots/graphgen/rate_vs_tuples.gp - the fast generators (graphgen.md 9.2): G edges/s
+# plots/graphgen/rate_vs_tuples.gp - the fast generators (docs/studies/graphgen.md): G edges/s
 # (tuples per second of the gen phase) against the tuples, or against the threads, log-log.
-# The axes as plots/prng/rate_vs_x.gp (harness.md 11):
+# The axes as plots/prng/rate_vs_x.gp (docs/method.md):
 #
 # y: rate = work / median time (e.g. G numbers/s) with error bars from the
 # interquartile times (work/q3 .. work/q1); hollow points were excluded from the fit;

@@ -15,7 +15,7 @@ cxb_wide = 0
 cxb_data = "fig4.1-streams.csv"
 
 # ---------------------------------------------------------------- plots/common.gp
-# plots/common.gp - what every cxbench figure shares (harness.md 11): terminals, axes
+# plots/common.gp - what every cxbench figure shares (docs/method.md): terminals, axes
 # labels, grid, key, and the fixed per-backend colours and point types.
 #
 # How figures are made: `cxbench plot` (harness/plot.c) writes, per figure,
@@ -56,7 +56,7 @@ if (!exists("cxb_ylog")) { cxb_ylog = 1 }
 if (!exists("cxb_wide")) { cxb_wide = 0 }
 if (!exists("cxb_data")) { cxb_data = cxb_id.".csv" }
 
-# Terminals (harness.md 11). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
+# Terminals (docs/method.md). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
 # the scale is explicit: 9 pt Helvetica drawn at 0.75 keeps a one-column key legible.
 if (cxb_term eq "pdf") {
     if (cxb_wide) {
@@ -115,7 +115,7 @@ set linetype 9 lc rgb "#666666" lw 1.5 pt 2
 
 # ---------------------------------------------------------------- prng/time_vs_tasks.gp
 # plots/prng/time_vs_tasks.gp - Leist (2011) Figure 4.1: time for a fixed total of
-# draws against the number of streams/tasks T (prng.md 6.2), linear axes as in the
+# draws against the number of streams/tasks T (docs/studies/prng.md), linear axes as in the
 # thesis: the sawtooth of load imbalance (T mod P != 0) at small T and the plateau
 # beyond about 8P read best without logarithms.
 #

@@ -15,7 +15,7 @@ cxb_wide = 0
 cxb_data = "gens-philox4x32-rate-vs-threads.csv"
 
 # ---------------------------------------------------------------- plots/common.gp
-# plots/common.gp - what every cxbench figure shares (harness.md 11): terminals, axes
+# plots/common.gp - what every cxbench figure shares (docs/method.md): terminals, axes
 # labels, grid, key, and the fixed per-backend colours and point types.
 #
 # How figures are made: `cxbench plot` (harness/plot.c) writes, per figure,
@@ -56,7 +56,7 @@ if (!exists("cxb_ylog")) { cxb_ylog = 1 }
 if (!exists("cxb_wide")) { cxb_wide = 0 }
 if (!exists("cxb_data")) { cxb_data = cxb_id.".csv" }
 
-# Terminals (harness.md 11). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
+# Terminals (docs/method.md). gnuplot 5.4 and 6 default pdfcairo to fontscale 0.5, so
 # the scale is explicit: 9 pt Helvetica drawn at 0.75 keeps a one-column key legible.
 if (cxb_term eq "pdf") {
     if (cxb_wide) {
@@ -114,9 +114,9 @@ set linetype 8 lc rgb "#F0E442" lw 1.5 pt 15
 set linetype 9 lc rgb "#666666" lw 1.5 pt 2
 
 # ---------------------------------------------------------------- prng/rate_vs_x.gp
-# plots/prng/rate_vs_x.gp - throughput against a swept size, log-log (harness.md 11).
-# Serves prng.md 6.6 Figure R3 (b) (G numbers/s vs n, ours vs cuRAND) and the
-# G numbers/s column of Leist Table 4.1 (prng.md 6.1) drawn against n.
+# plots/prng/rate_vs_x.gp - throughput against a swept size, log-log (docs/method.md).
+# Serves docs/studies/prng.md Figure R3 (b) (G numbers/s vs n, ours vs cuRAND) and the
+# G numbers/s column of Leist Table 4.1 (docs/studies/prng.md) drawn against n.
 #
 # y: rate = work / median time (e.g. G numbers/s) with error bars from the
 # interquartile times (work/q3 .. work/q1); hollow points were excluded from the fit;
