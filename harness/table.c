@@ -845,3 +845,49 @@ cxb_status cxb_table_speedup(const cxb_rset *rs, const cxb_study *study, const c
     }
     return st;
 }
+
+/* ---------------- points of several sets (cxb_msets) ---------------- */
+
+void cxb_msets_free(cxb_msets *d)
+{
+    for (size_t i = 0; i < d->nrs; ++i)
+        cxb_rset_free(&d->rs[i]);
+    free(d->rs);
+    free(d->p);
+    memset(d, 0, sizeof *d);
+}
+
+cxb_status cxb_msets_load(const char *const *dirs, size_t nd, const char *who, cxb_msets *d)
+{
+    memset(d, 0, sizeof *d);
+    d->rs = calloc(nd ? nd : 1, sizeof *d->rs);
+    if (!d->rs)
+        return cxb_fail(CXB_ERESOURCE, "%s: out of memory", who);
+    size_t total = 0;
+    for (size_t k = 0; k < nd; ++k) {
+        cxb_status st = cxb_rset_load(dirs[k], &d->rs[k]);
+        if (st != CXB_OK) {
+            cxb_msets_free(d);
+            return st;
+        }
+        d->nrs = k + 1;
+        total += d->rs[k].npoints;
+    }
+    d->p = malloc((total ? total : 1) * sizeof *d->p);
+    if (!d->p) {
+        cxb_msets_free(d);
+        return cxb_fail(CXB_ERESOURCE, "%s: out of memory", who);
+    }
+    for (size_t k = 0; k < d->nrs; ++k)
+        for (size_t i = 0; i < d->rs[k].npoints; ++i) {
+            const cxb_rpoint *rp = &d->rs[k].points[i];
+            cxb_mpoint q = {rp->impl, rp->params, rp->sum.median, rp->work};
+            size_t j = 0;
+            while (j < d->n && (strcmp(d->p[j].impl, q.impl) || strcmp(d->p[j].params, q.params)))
+                ++j;
+            d->p[j] = q;
+            if (j == d->n)
+                ++d->n;
+        }
+    return CXB_OK;
+}

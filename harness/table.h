@@ -73,6 +73,26 @@ cxb_status cxb_rset_load(const char *dir, cxb_rset *rs);
  * override the declared ranges and exclusions (`--range`). study may be NULL (no series). */
 cxb_status cxb_rset_fit(cxb_rset *rs, const cxb_study *study, double range_lo, double range_hi);
 void cxb_rset_free(cxb_rset *rs);
+
+/* The points of several result sets merged, for a paper table drawn from the sets an INDEX.md
+ * key names: one entry per (impl, params), the last set's where a point is in more than one. */
+typedef struct cxb_mpoint {
+    const char *impl, *params; /* cells of the set's samples.csv */
+    double median_ns;          /* of the point's samples */
+    double work;               /* the n column; NaN when empty */
+} cxb_mpoint;
+
+typedef struct cxb_msets {
+    cxb_rset *rs;
+    size_t nrs;
+    cxb_mpoint *p;
+    size_t n;
+} cxb_msets;
+
+/* Loads dirs[0 .. nd) (cxb_rset_load) and merges their points; who names the caller in an
+ * out-of-memory message. On failure nothing stays allocated. */
+cxb_status cxb_msets_load(const char *const *dirs, size_t nd, const char *who, cxb_msets *d);
+void cxb_msets_free(cxb_msets *d);
 /* The value of key in canonical params "k=v;k=v" copied into buf; 0 when absent. */
 int cxb_rset_param(const char *params, const char *key, char *buf, size_t size);
 

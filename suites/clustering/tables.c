@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "harness/csv.h"
 #include "harness/fit.h"
 #include "harness/stats.h"
@@ -24,61 +25,8 @@
 
 /* ------------------------------------------------------------------ points */
 
-typedef struct clpt {
-    const char *impl, *params;
-    double median_ns, work;
-} clpt;
-
-typedef struct cldata {
-    cxb_rset *rs;
-    size_t nrs;
-    clpt *p;
-    size_t n;
-} cldata;
-
-static void data_free(cldata *d)
-{
-    for (size_t i = 0; i < d->nrs; ++i)
-        cxb_rset_free(&d->rs[i]);
-    free(d->rs);
-    free(d->p);
-    memset(d, 0, sizeof *d);
-}
-
-static cxb_status data_load(const char *const *dirs, size_t nd, cldata *d)
-{
-    memset(d, 0, sizeof *d);
-    d->rs = calloc(nd ? nd : 1, sizeof *d->rs);
-    if (!d->rs)
-        return cxb_fail(CXB_ERESOURCE, "clustering tables: out of memory");
-    size_t total = 0;
-    for (size_t k = 0; k < nd; ++k) {
-        cxb_status st = cxb_rset_load(dirs[k], &d->rs[k]);
-        if (st != CXB_OK) {
-            data_free(d);
-            return st;
-        }
-        d->nrs = k + 1;
-        total += d->rs[k].npoints;
-    }
-    d->p = malloc((total ? total : 1) * sizeof *d->p);
-    if (!d->p) {
-        data_free(d);
-        return cxb_fail(CXB_ERESOURCE, "clustering tables: out of memory");
-    }
-    for (size_t k = 0; k < d->nrs; ++k)
-        for (size_t i = 0; i < d->rs[k].npoints; ++i) {
-            const cxb_rpoint *rp = &d->rs[k].points[i];
-            clpt q = {rp->impl, rp->params, rp->sum.median, rp->work};
-            size_t j = 0;
-            while (j < d->n && (strcmp(d->p[j].impl, q.impl) || strcmp(d->p[j].params, q.params)))
-                ++j;
-            d->p[j] = q;
-            if (j == d->n)
-                ++d->n;
-        }
-    return CXB_OK;
-}
+typedef cxb_mpoint clpt; /* harness/table.h */
+typedef cxb_msets cldata;
 
 static int param(const char *params, const char *key, char *buf, size_t size)
 {
@@ -100,29 +48,10 @@ static int param_is(const char *params, const char *key, const char *val)
     return param(params, key, buf, sizeof buf) && !strcmp(buf, val);
 }
 
-/* params without n, threads, seed, gpus and block (the group of a sweep along n). */
+/* params without n, threads, seed, gpus, block and grain (the group of a sweep along n). */
 static void params_group(const char *params, char *buf, size_t size)
 {
-    static const char *const skip[] = {"n", "threads", "seed", "gpus", "block", "grain", NULL};
-    size_t o = 0;
-    buf[0] = '\0';
-    for (const char *p = params; p && *p;) {
-        const char *e = strchr(p, ';');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        const char *eq = memchr(p, '=', len);
-        size_t kl = eq ? (size_t)(eq - p) : len;
-        int s = 0;
-        for (int i = 0; skip[i] && !s; ++i)
-            s = kl == strlen(skip[i]) && !strncmp(p, skip[i], kl);
-        if (!s && o + len + 2 < size) {
-            if (o)
-                buf[o++] = ';';
-            memcpy(buf + o, p, len);
-            o += len;
-            buf[o] = '\0';
-        }
-        p = e ? e + 1 : NULL;
-    }
+    cxb_params_without(params, "n,threads,seed,gpus,block,grain", buf, size);
 }
 
 /* ------------------------------------------------------------------ the two families */
@@ -525,13 +454,13 @@ static int print_modern(const cldata *d, FILE *out)
 cxb_status cxb_clustering_tables_print_sets(const char *const *run_dirs, size_t nsets, FILE *out)
 {
     cldata d;
-    cxb_status st = data_load(run_dirs, nsets, &d);
+    cxb_status st = cxb_msets_load(run_dirs, nsets, "clustering tables", &d);
     if (st != CXB_OK)
         return st;
     print_table65(&d, out);
     print_reversed(&d, out);
     print_modern(&d, out);
-    data_free(&d);
+    cxb_msets_free(&d);
     return CXB_OK;
 }
 
@@ -545,7 +474,7 @@ cxb_status cxb_clustering_tables_print(const char *run_dir, FILE *out)
 
 #define LOAD_OR_NOT_MEASURED(d)                                                                                        \
     do {                                                                                                               \
-        if (data_load(run_dirs, nsets, &(d)) != CXB_OK) {                                                              \
+        if (cxb_msets_load(run_dirs, nsets, "clustering tables", &(d)) != CXB_OK) {                                                              \
             snprintf(ours, size, "not measured (the sets do not load)");                                               \
             return CXB_NOT_MEASURED;                                                                                   \
         }                                                                                                              \
@@ -576,7 +505,7 @@ static cxb_verdict judge_k1_ba(const char *const *run_dirs, size_t nsets, char *
     cldata d;
     LOAD_OR_NOT_MEASURED(d);
     double n, r = ratio_at_largest(&d, &families[1], "clustering.k1.cuda", 0, "clustering.k2.cuda", 0, &n);
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!(r > 0)) {
         snprintf(ours, size, "not measured (no k1.cuda and k2.cuda on leist.fig6.13)");
         return CXB_NOT_MEASURED;
@@ -599,7 +528,7 @@ static cxb_verdict judge_reversed(const char *const *run_dirs, size_t nsets, cha
         len += (size_t)snprintf(ours + len, len < size ? size - len : 0, "%s%s %.2fx", i ? ", " : "",
                                 revrows[i].impl + 11, r[i]);
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!any) {
         snprintf(ours, size, "not measured (no leist.reversed points)");
         return CXB_NOT_MEASURED;
@@ -626,7 +555,7 @@ static cxb_verdict judge_pthreads_tbb(const char *const *run_dirs, size_t nsets,
         len += (size_t)snprintf(ours + len, len < size ? size - len : 0, "%s%s: t(pthreads) / t(grain) = %.2f",
                                 len ? "; " : "", families[f].key, r);
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!measured) {
         snprintf(ours, size, "not measured (no smallest.pthreads and pthreadsgrain on the same graphs)");
         return CXB_NOT_MEASURED;
@@ -647,7 +576,7 @@ static cxb_verdict judge_slopes(const char *const *run_dirs, size_t nsets, char 
         series_of(&d, &families[f], group, SEQ, 0, &ser);
         s[f] = slope_of(&ser);
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!s[0].ok || !s[1].ok) {
         snprintf(ours, size, "not measured (smallest.seq needs 5 sizes of both families)");
         return CXB_NOT_MEASURED;
@@ -663,7 +592,7 @@ static cxb_verdict judge_two_gpus(const char *const *run_dirs, size_t nsets, cha
     cldata d;
     LOAD_OR_NOT_MEASURED(d);
     double n, r = ratio_at_largest(&d, &families[1], "clustering.k1.cuda", 0, "clustering.k1.mgpu", 2, &n);
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!(r > 0)) {
         snprintf(ours, size, "not measured (no k1.mgpu with gpus=2 on leist.fig6.13)");
         return CXB_NOT_MEASURED;
@@ -700,7 +629,7 @@ static cxb_verdict judge_vs_gap(const char *const *run_dirs, size_t nsets, char 
             ++pairs;
         }
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!pairs) {
         snprintf(ours, size, "not measured (no anchor rows beside tcmerge.pthreads)");
         return CXB_NOT_MEASURED;
@@ -722,7 +651,7 @@ static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *o
             double r = modern_rate(&d, cuda[i], models[m], 16777216.0);
             best[m] = r > best[m] ? r : best[m];
         }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!(best[0] > 0) || !(best[1] > 0)) {
         snprintf(ours, size, "not measured (no CUDA tc row at n = 2^24 on bacopy and gnm)");
         return CXB_NOT_MEASURED;

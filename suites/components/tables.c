@@ -27,62 +27,8 @@
 
 /* ------------------------------------------------------------------ points */
 
-typedef struct ccpt {
-    const char *impl, *params;
-    double median_ns, work; /* work: the n column (edges for the modern and anchor rows); NaN when empty */
-} ccpt;
-
-typedef struct ccdata {
-    cxb_rset *rs;
-    size_t nrs;
-    ccpt *p;
-    size_t n;
-} ccdata;
-
-static void data_free(ccdata *d)
-{
-    for (size_t i = 0; i < d->nrs; ++i)
-        cxb_rset_free(&d->rs[i]);
-    free(d->rs);
-    free(d->p);
-    memset(d, 0, sizeof *d);
-}
-
-/* The points of the sets; a point (impl and params) in more than one set: the last set's. */
-static cxb_status data_load(const char *const *dirs, size_t nd, ccdata *d)
-{
-    memset(d, 0, sizeof *d);
-    d->rs = calloc(nd ? nd : 1, sizeof *d->rs);
-    if (!d->rs)
-        return cxb_fail(CXB_ERESOURCE, "components tables: out of memory");
-    size_t total = 0;
-    for (size_t k = 0; k < nd; ++k) {
-        cxb_status st = cxb_rset_load(dirs[k], &d->rs[k]);
-        if (st != CXB_OK) {
-            data_free(d);
-            return st;
-        }
-        d->nrs = k + 1;
-        total += d->rs[k].npoints;
-    }
-    d->p = malloc((total ? total : 1) * sizeof *d->p);
-    if (!d->p) {
-        data_free(d);
-        return cxb_fail(CXB_ERESOURCE, "components tables: out of memory");
-    }
-    for (size_t k = 0; k < d->nrs; ++k)
-        for (size_t i = 0; i < d->rs[k].npoints; ++i) {
-            const cxb_rpoint *rp = &d->rs[k].points[i];
-            ccpt q = {rp->impl, rp->params, rp->sum.median, rp->work};
-            size_t j = 0;
-            while (j < d->n && (strcmp(d->p[j].impl, q.impl) || strcmp(d->p[j].params, q.params)))
-                ++j;
-            d->p[j] = q;
-            if (j == d->n)
-                ++d->n;
-        }
-    return CXB_OK;
-}
+typedef cxb_mpoint ccpt; /* harness/table.h */
+typedef cxb_msets ccdata;
 
 /* ------------------------------------------------------------------ params */
 
@@ -756,13 +702,13 @@ static int print_modern(const ccdata *d, FILE *out)
 cxb_status cxb_components_tables_print_sets(const char *const *run_dirs, size_t nsets, FILE *out)
 {
     ccdata d;
-    cxb_status st = data_load(run_dirs, nsets, &d);
+    cxb_status st = cxb_msets_load(run_dirs, nsets, "components tables", &d);
     if (st != CXB_OK)
         return st;
     print_table63(&d, out);
     print_table64(&d, out);
     print_modern(&d, out);
-    data_free(&d);
+    cxb_msets_free(&d);
     return CXB_OK;
 }
 
@@ -805,7 +751,7 @@ static const family *fam(const char *key)
 
 #define LOAD_OR_NOT_MEASURED(d)                                                                                        \
     ccdata d;                                                                                                          \
-    if (data_load(run_dirs, nsets, &d) != CXB_OK) {                                                                    \
+    if (cxb_msets_load(run_dirs, nsets, "components tables", &d) != CXB_OK) {                                                                    \
         snprintf(ours, size, "result sets not readable");                                                             \
         return CXB_NOT_MEASURED;                                                                                       \
     }
@@ -842,7 +788,7 @@ static cxb_verdict judge_k1_ba(const char *const *run_dirs, size_t nsets, char *
     LOAD_OR_NOT_MEASURED(d);
     static const char *const k[] = {"leist.fig6.6"};
     cxb_verdict v = faster_everywhere(&d, k, 1, "components.k1.cuda", "components.k2.cuda", ours, size);
-    data_free(&d);
+    cxb_msets_free(&d);
     return v;
 }
 
@@ -851,7 +797,7 @@ static cxb_verdict judge_k2_ws(const char *const *run_dirs, size_t nsets, char *
     LOAD_OR_NOT_MEASURED(d);
     static const char *const k[] = {"leist.fig6.8", "leist.fig6.9"};
     cxb_verdict v = faster_everywhere(&d, k, 2, "components.k2.cuda", "components.k1.cuda", ours, size);
-    data_free(&d);
+    cxb_msets_free(&d);
     return v;
 }
 
@@ -874,7 +820,7 @@ static cxb_verdict judge_cpu_line(const char *const *run_dirs, size_t nsets, cha
         o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%sseq faster than %s at %d of %d points (worst seq/%s %.2g)",
                               o ? "; " : "", gpu[i] + 11, w, p, gpu[i] + 11, r);
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!pairs)
         return CXB_NOT_MEASURED;
     return wins == pairs ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
@@ -885,7 +831,7 @@ static cxb_verdict judge_cpu_ws001(const char *const *run_dirs, size_t nsets, ch
     LOAD_OR_NOT_MEASURED(d);
     static const char *const k[] = {"leist.fig6.7"};
     cxb_verdict v = faster_everywhere(&d, k, 1, "components.cas.pthreads", "components.k2.cuda", ours, size);
-    data_free(&d);
+    cxb_msets_free(&d);
     return v;
 }
 
@@ -916,7 +862,7 @@ static cxb_verdict judge_ws_p(const char *const *run_dirs, size_t nsets, char *o
                 }
             }
         }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!have[0] || (!have[2] && !have[3]))
         return CXB_NOT_MEASURED;
     int ok = 1;
@@ -940,7 +886,7 @@ static cxb_verdict judge_d1_slopes(const char *const *run_dirs, size_t nsets, ch
         s1 = slope_of(&a, f->exclude);
         s2 = slope_of(&b, f->exclude);
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!s1.ok || !s2.ok)
         return CXB_NOT_MEASURED;
     snprintf(ours, size, "k2 %.2f [%.2f, %.2f], k1 %.2f [%.2f, %.2f]", s2.b, s2.lo, s2.hi, s1.b, s1.lo, s1.hi);
@@ -972,7 +918,7 @@ static cxb_verdict judge_d3_drop(const char *const *run_dirs, size_t nsets, char
                 drops += r < 1;
             }
         }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!measured)
         return CXB_NOT_MEASURED;
     return drops == measured ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
@@ -1013,7 +959,7 @@ static cxb_verdict judge_no_winner(const char *const *run_dirs, size_t nsets, ch
         won[best] = 1;
         o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%s%s: %s", o ? "; " : "", f->name, rows[best] + 11);
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (fams < 2)
         return CXB_NOT_MEASURED;
     return won[0] + won[1] + won[2] + won[3] > 1 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
@@ -1042,7 +988,7 @@ static cxb_verdict anchor_ratio(const char *const *run_dirs, size_t nsets, const
             snprintf(wg, sizeof wg, "%s 2^%.0f", g[k].model, log2(g[k].n));
         }
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!pairs)
         return CXB_NOT_MEASURED;
     snprintf(ours, size, "%zu of %zu graphs; %s %.2f (%s)", ok, pairs, ours_faster ? "smallest speed-up" : "largest ratio",
@@ -1085,7 +1031,7 @@ static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *o
                               o ? "; " : "", modern_models[i], rate,
                               100.0 * cxb_cc_bound_h100(16777216.0, p->work).random_ms / (p->median_ns / 1e6));
     }
-    data_free(&d);
+    cxb_msets_free(&d);
     if (!measured)
         return CXB_NOT_MEASURED;
     return ok ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
