@@ -6,6 +6,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "harness/registry.h"
 
 int cxb_cli_error(int code, const char *fmt, ...)
 {
@@ -40,4 +43,27 @@ int cxb_cli_status(cxb_status st)
     if (st == CXB_OK)
         return 0;
     return cxb_cli_error((int)st, "%s", cxb_last_error());
+}
+
+int cxb_cli_study_row(const char *study, const char *cmd, const char *name, const cxb_impl **out)
+{
+    char id[160];
+    size_t sl = strlen(study);
+    if (strncmp(name, study, sl) || name[sl] != '.')
+        snprintf(id, sizeof id, "%s.%s", study, name);
+    else
+        snprintf(id, sizeof id, "%s", name);
+    const cxb_study *s = NULL;
+    const cxb_impl *im = cxb_impl_find(id, &s);
+    if (!im || !s || strcmp(s->name, study)) {
+        const char *why = cxb_impl_not_built(id);
+        if (why)
+            return cxb_cli_error(3, "%s: --impl %s: %s", cmd, name, why);
+        return cxb_cli_error(2, "%s: --impl %s: no such row (cxbench list %s)", cmd, name, study);
+    }
+    const char *why = NULL;
+    if (!cxb_impl_available(im, &why))
+        return cxb_cli_error(3, "%s: --impl %s: unavailable: %s", cmd, name, why ? why : "no GPU");
+    *out = im;
+    return 0;
 }

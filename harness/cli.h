@@ -13,6 +13,8 @@
 #include "cxb/core/status.h"
 #include "harness/options.h"
 
+struct cxb_impl;
+
 int cxb_cli_list(int argc, char **argv);
 int cxb_cli_run(int argc, char **argv);
 /* cxb_cli_run that also gives the path of the result set it wrote ("" when none). */
@@ -42,5 +44,10 @@ int cxb_cli_error(int code, const char *fmt, ...)
     ;
 /* Prints the library's last error for st and returns st as the exit code. */
 int cxb_cli_status(cxb_status st);
+
+/* The row of study that a command's --impl names: an id as `cxbench list` prints it, or the id
+ * without its "study." prefix. 0 with *out set, or the exit code after one error line naming
+ * cmd: 2 for no such row, 3 for a row this build or machine cannot run. */
+int cxb_cli_study_row(const char *study, const char *cmd, const char *name, const struct cxb_impl **out);
 
 #endif

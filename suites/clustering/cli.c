@@ -21,6 +21,7 @@
 #include "cxb/graph/gen.h"
 #include "harness/atomic.h"
 #include "harness/cli.h"
+#include "harness/stats.h"
 #include "harness/params.h"
 #include "suites/clustering/cli.h"
 #include "suites/clustering/rows.h"
@@ -73,42 +74,6 @@ static const cxb_option cl_options[] = {
 
 const cxb_form cxb_graph_clustering_forms[] = {{"(INPUT | --gen SPEC)", cl_options}, CXB_FORMS_END};
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(const double *v, unsigned n)
-{
-    double s[CL_CLI_MAX_REPS];
-    memcpy(s, v, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-/* The row named by --impl: the id as `cxbench list` prints it, or without "clustering.". */
-static int find_row(const char *name, const cxb_impl **out)
-{
-    char id[160];
-    if (strncmp(name, "clustering.", 11))
-        snprintf(id, sizeof id, "clustering.%s", name);
-    else
-        snprintf(id, sizeof id, "%s", name);
-    const cxb_study *study = NULL;
-    const cxb_impl *im = cxb_impl_find(id, &study);
-    if (!im || !study || strcmp(study->name, "clustering")) {
-        const char *why = cxb_impl_not_built(id);
-        if (why)
-            return cxb_cli_error(3, "graph clustering: --impl %s: %s", name, why);
-        return cxb_cli_error(2, "graph clustering: --impl %s: no such row (cxbench list clustering)", name);
-    }
-    const char *why = NULL;
-    if (!cxb_impl_available(im, &why))
-        return cxb_cli_error(3, "graph clustering: --impl %s: unavailable: %s", name, why ? why : "no GPU");
-    *out = im;
-    return 0;
-}
 
 static cxb_status write_per_vertex(const char *path, const cxb_csr *g, const uint64_t *tv)
 {
@@ -184,7 +149,7 @@ int cxb_cli_graph_clustering(int argc, char **argv)
     const char *impl_name = a.impl;
     if (!impl_name)
         impl_name = cxb_cuda_device_count(NULL) > 0 ? "clustering.tcmerge.cuda" : "clustering.tcmerge.pthreads";
-    if ((rc = find_row(impl_name, &im)) != 0)
+    if ((rc = cxb_cli_study_row("clustering", "graph clustering", impl_name, &im)) != 0)
         return rc;
     if (a.per_vertex && cxb_afile_check(a.per_vertex) != CXB_OK) /* a directory, before any work */
         return cxb_cli_status(CXB_EINPUT);
@@ -306,15 +271,16 @@ int cxb_cli_graph_clustering(int argc, char **argv)
         printf("gpus: %u\n", c->res.gpus);
     printf("verified: %s\n", verified);
     if (!a.quiet) {
-        double t = median(total, reps), k = median(kernel, reps);
+        double t = cxb_stats_median(total, reps), k = cxb_stats_median(kernel, reps);
         printf("time_ms: %.3f\n", t);
         if (reps > 1)
             print_ms_list("samples_ms", total, reps);
         if (c->backend == CXB_BACKEND_CUDA)
             printf("phase_ms: alloc=%.3f h2d=%.3f prep=%.3f sort=%.3f kernel=%.3f d2h=%.3f\n", c->alloc_ms,
-                   c->h2d_ms, median(prep, reps), median(sort, reps), k, median(d2h, reps));
+                   c->h2d_ms, cxb_stats_median(prep, reps), cxb_stats_median(sort, reps), k,
+                   cxb_stats_median(d2h, reps));
         else
-            printf("phase_ms: prep=%.3f kernel=%.3f\n", median(prep, reps), k);
+            printf("phase_ms: prep=%.3f kernel=%.3f\n", cxb_stats_median(prep, reps), k);
         printf("rate_gedges_s: %.6g\n", k > 0 ? (double)g.m / (k * 1e6) : 0.0);
     }
     im->teardown(vctx);

@@ -19,6 +19,7 @@
 #include "cxb/graph/gen.h"
 #include "harness/atomic.h"
 #include "harness/cli.h"
+#include "harness/stats.h"
 #include "harness/params.h"
 #include "suites/components/cli.h"
 #include "suites/components/rows.h"
@@ -63,42 +64,6 @@ static const cxb_option cc_options[] = {
 
 const cxb_form cxb_graph_components_forms[] = {{"(INPUT | --gen SPEC)", cc_options}, CXB_FORMS_END};
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(const double *v, unsigned n)
-{
-    double s[CC_CLI_MAX_REPS];
-    memcpy(s, v, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-/* The row named by --impl: the id as `cxbench list` prints it, or without "components.". */
-static int find_row(const char *name, const cxb_impl **out)
-{
-    char id[160];
-    if (strncmp(name, "components.", 11))
-        snprintf(id, sizeof id, "components.%s", name);
-    else
-        snprintf(id, sizeof id, "%s", name);
-    const cxb_study *study = NULL;
-    const cxb_impl *im = cxb_impl_find(id, &study);
-    if (!im || !study || strcmp(study->name, "components")) {
-        const char *why = cxb_impl_not_built(id);
-        if (why)
-            return cxb_cli_error(3, "graph components: --impl %s: %s", name, why);
-        return cxb_cli_error(2, "graph components: --impl %s: no such row (cxbench list components)", name);
-    }
-    const char *why = NULL;
-    if (!cxb_impl_available(im, &why))
-        return cxb_cli_error(3, "graph components: --impl %s: unavailable: %s", name, why ? why : "no GPU");
-    *out = im;
-    return 0;
-}
 
 static cxb_status write_labels(const char *path, const cxb_csr *g, const cxb_vid *label)
 {
@@ -142,7 +107,7 @@ int cxb_cli_graph_components(int argc, char **argv)
     const char *impl_name = a.impl;
     if (!impl_name)
         impl_name = cxb_cuda_device_count(NULL) > 0 ? "components.unionfind.cuda" : "components.unionfind.pthreads";
-    if ((rc = find_row(impl_name, &im)) != 0)
+    if ((rc = cxb_cli_study_row("components", "graph components", impl_name, &im)) != 0)
         return rc;
     if (a.labels && cxb_afile_check(a.labels) != CXB_OK) /* a directory, before any work */
         return cxb_cli_status(CXB_EINPUT);
@@ -243,13 +208,13 @@ int cxb_cli_graph_components(int argc, char **argv)
                (unsigned long long)c->st.bfs_levels);
     printf("verified: %s\n", verified);
     if (!a.quiet) {
-        double t = median(kernel, reps);
+        double t = cxb_stats_median(kernel, reps);
         printf("time_ms: %.3f\n", t);
         if (reps > 1)
             print_ms_list("samples_ms", kernel, reps);
         if (c->backend == CXB_BACKEND_CUDA)
             printf("phase_ms: alloc=%.3f h2d=%.3f kernel=%.3f d2h=%.3f\n", c->alloc_ms, c->h2d_ms, t,
-                   median(d2h, reps));
+                   cxb_stats_median(d2h, reps));
         else
             printf("phase_ms: kernel=%.3f\n", t);
         printf("rate_gedges_s: %.6g\n", t > 0 ? (double)g.m / (t * 1e6) : 0.0);
