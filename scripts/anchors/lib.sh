@@ -92,3 +92,49 @@ anchor_row() {
 anchor_json() {
     printf '"%s"' "$(printf '%s' "$1" | tr '\n\r' '  ' | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g')"
 }
+
+# timed LOGFILE CMD...: runs CMD under $tool_timeout with its output in LOGFILE, prints the
+# elapsed nanoseconds, returns CMD's status
+timed() {
+    local out=$1 s e
+    shift
+    s=$(date +%s%N)
+    timeout "${tool_timeout:-300}" "$@" >"$out" 2>&1
+    local rc=$?
+    e=$(date +%s%N)
+    echo $((e - s))
+    return $rc
+}
+
+# The host, GPU 0 and the anchors' builds as provenance JSON (docs/method.md "anchor sets").
+anchor_host_json() {
+    local cpu cores pus mem os
+    cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+    pus=$(nproc --all)
+    cores=$(lscpu -p=CORE 2>/dev/null | grep -v '^#' | sort -u | wc -l)
+    mem=$(awk '/^MemTotal/ { print $2 * 1024 }' /proc/meminfo)
+    os=$(awk -F= '$1 == "PRETTY_NAME" { gsub(/"/, "", $2); print $2 }' /etc/os-release 2>/dev/null)
+    echo "{\"hostname\": $(anchor_json "$(hostname)"), \"cpu_model\": $(anchor_json "$cpu"), \"cores\": ${cores:-0}, \"pus\": $pus, \"memory_bytes\": ${mem:-0}, \"os\": $(anchor_json "$os"), \"kernel\": $(anchor_json "$(uname -r)")}"
+}
+
+anchor_gpu_json() {
+    if ! command -v nvidia-smi >/dev/null || ! nvidia-smi -L >/dev/null 2>&1; then
+        echo "[]"
+        return
+    fi
+    local q gname guuid gbus gdrv gmem gsm gmemclk
+    q=$(nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader,nounits -i 0)
+    IFS=',' read -r gname guuid gbus gdrv gmem gsm gmemclk <<<"$q"
+    echo "[{\"index\": 0, \"name\": $(anchor_json "${gname# }"), \"uuid\": $(anchor_json "${guuid# }"), \"pci_bus_id\": $(anchor_json "${gbus# }"), \"driver\": $(anchor_json "${gdrv# }"), \"memory_mib\": ${gmem// /}, \"max_sm_clock_mhz\": ${gsm// /}, \"max_memory_clock_mhz\": ${gmemclk// /}}]"
+}
+
+# anchor_builds_json BUILDFILE: build.sh's record (binary, source, compiler, flags per line)
+anchor_builds_json() {
+    local j="" b src comp flags
+    if [ -f "$1" ]; then
+        while IFS=$'\t' read -r b src comp flags; do
+            j+="${j:+, }{\"binary\": $(anchor_json "$b"), \"source\": $(anchor_json "$src"), \"compiler\": $(anchor_json "$comp"), \"flags\": $(anchor_json "$flags")}"
+        done <"$1"
+    fi
+    echo "$j"
+}

@@ -83,41 +83,14 @@ spec_of() { # FAMILY SCALE
 }
 
 # Runs a program into a log file under the time limit; prints its wall time in ns.
-timed() { # LOGFILE CMD...
-    local out=$1 s e
-    shift
-    s=$(date +%s%N)
-    timeout "$tool_timeout" "$@" >"$out" 2>&1
-    local rc=$?
-    e=$(date +%s%N)
-    echo $((e - s))
-    return $rc
-}
-
 finish() {
     local end_utc host_json gpu_json anchors_json
     end_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
     local commit=${CXB_GIT_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}
     local dirty=${CXB_GIT_DIRTY:-$([ -n "$(git status --porcelain 2>/dev/null)" ] && echo 1 || echo 0)}
-    local cpu cores pus mem
-    cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-    pus=$(nproc --all)
-    cores=$(lscpu -p=CORE 2>/dev/null | grep -v '^#' | sort -u | wc -l)
-    mem=$(awk '/^MemTotal/ { print $2 * 1024 }' /proc/meminfo)
-    host_json="{\"hostname\": $(anchor_json "$(hostname)"), \"cpu_model\": $(anchor_json "$cpu"), \"cores\": ${cores:-0}, \"pus\": $pus, \"memory_bytes\": ${mem:-0}, \"os\": $(anchor_json "$(awk -F= '$1 == "PRETTY_NAME" { gsub(/"/, "", $2); print $2 }' /etc/os-release 2>/dev/null)"), \"kernel\": $(anchor_json "$(uname -r)")}"
-    gpu_json="[]"
-    if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
-        local q
-        q=$(nvidia-smi --query-gpu=name,uuid,pci.bus_id,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader,nounits -i 0)
-        IFS=',' read -r gname guuid gbus gdrv gmem gsm gmemclk <<<"$q"
-        gpu_json="[{\"index\": 0, \"name\": $(anchor_json "${gname# }"), \"uuid\": $(anchor_json "${guuid# }"), \"pci_bus_id\": $(anchor_json "${gbus# }"), \"driver\": $(anchor_json "${gdrv# }"), \"memory_mib\": ${gmem// /}, \"max_sm_clock_mhz\": ${gsm// /}, \"max_memory_clock_mhz\": ${gmemclk// /}}]"
-    fi
-    anchors_json=""
-    if [ -f "$bin/BUILD" ]; then
-        while IFS=$'\t' read -r b src comp flags; do
-            anchors_json+="${anchors_json:+, }{\"binary\": $(anchor_json "$b"), \"source\": $(anchor_json "$src"), \"compiler\": $(anchor_json "$comp"), \"flags\": $(anchor_json "$flags")}"
-        done <"$bin/BUILD"
-    fi
+    host_json=$(anchor_host_json)
+    gpu_json=$(anchor_gpu_json)
+    anchors_json=$(anchor_builds_json "$bin/BUILD")
     local argv="run-components.sh $*"
     cat >"$set_dir/provenance.json" <<JSON
 {
