@@ -617,8 +617,8 @@ static const cxb_impl cl_impls[] = {
 
 /* make bench: WS and BA at small sizes, every row (the CUDA ones where built) */
 static const cxb_sweep sweeps_quick[] = {
-    {"leist.fig6.12", CL_ALL, "model=ws;k=10;p=0.1", "n", "4096,8192,16384,32768"},
-    {"leist.fig6.13", CL_ALL, "model=bacopy;m=5;n0=10", "n", "4096,8192,16384,32768"},
+    {"leist.fig6.12", CL_ALL, "model=ws;k=10;p=0.1", "n", "4096,8192,16384,32768,49152,65536"},
+    {"leist.fig6.13", CL_ALL, "model=bacopy;m=5;n0=10", "n", "4096,8192,16384,32768,49152,65536"},
     CXB_SWEEPS_END,
 };
 
