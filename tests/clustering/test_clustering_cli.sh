@@ -237,7 +237,7 @@ grep -q 'clustering' "$tmp/out" || fail "cxbench graph does not list clustering"
 "$cx" run clustering --impl clustering.smallest.pthreads,clustering.tcmerge.seq --set preset=quick \
     --set instances=2 --reps 2 --max-reps 2 --min-time 0 --noise 0 --no-table --no-progress --out "$d/runs" \
     >"$tmp/out" 2>"$tmp/err" || fail "run clustering: $(cat "$tmp/err")"
-[ "$(grep -c '^clustering\.' "$tmp/out")" = 16 ] || fail "run: 16 point lines expected: $(cat "$tmp/out")"
+[ "$(grep -c '^clustering\.' "$tmp/out")" = 24 ] || fail "run: 24 point lines expected (2 rows, 2 sweeps of 6 points): $(cat "$tmp/out")"
 "$cx" run clustering --impl clustering.tcmerge.seq --set preset=quick --set fault=1 --reps 1 --max-reps 1 \
     --min-time 0 --noise 0 --no-table --no-progress --out "$d/runs" >"$tmp/out" 2>"$tmp/err"
 rc=$?

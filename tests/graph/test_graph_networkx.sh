@@ -31,7 +31,7 @@ with open(sys.argv[3], "w") as f:
     f.write(f"self_loops_removed: {loops}\n")
     f.write(f"isolated_vertices: {nx.number_of_isolates(g)}\n")
     f.write(f"degree_min: {min(deg, default=0)}\ndegree_max: {max(deg, default=0)}\n")
-    f.write(f"degree_mean: {repr(2 * g.number_of_edges() / g.number_of_nodes()) if deg else 'nan'}\n")
+    f.write(f"degree_mean: {repr(2 * g.number_of_edges() / g.number_of_nodes()) if deg else '0.0'}\n")
 PY
     got=$("$cx" graph info "$tmp/r.el" --quiet |
           grep -E '^(vertices|edges|self_loops_removed|isolated_vertices|degree_min|degree_max|degree_mean):')
