@@ -30,7 +30,7 @@
 static inline double cxb_lf24_jump_cost(uint32_t r, uint64_t n)
 {
     unsigned bits = 0;
-    while (n >> bits && bits < 64)
+    while (bits < 64 && n >> bits)
         ++bits;
     return 2.0 * (double)r * (double)r * (double)bits;
 }
