@@ -38,7 +38,7 @@ static __global__ void k2_kernel(const uint64_t *__restrict__ off, const uint32_
                                  const uint32_t *__restrict__ order, uint64_t n, uint32_t *label, uint8_t *f1,
                                  uint8_t *f2, uint32_t *flag)
 {
-    extern __shared__ uint64_t s_off[]; /* blockDim.x + 1 */
+    __shared__ uint64_t s_off[CC_BLOCK + 1]; /* blockDim.x = CC_BLOCK, plus one */
     int changed = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t base = (uint64_t)blockIdx.x * blockDim.x; base < n; base += stride) {
@@ -125,7 +125,7 @@ cxb_status cc_k2_run(cc_dev *c, cxb_cc_stats *st)
     for (uint32_t flag = 1; s == CXB_OK && flag;) {
         if ((s = CXB_CUDA(cudaMemsetAsync(c->word, 0, sizeof(uint32_t), c->stream))) != CXB_OK)
             break;
-        k2_kernel<<<cc_grid(c, n), CC_BLOCK, (CC_BLOCK + 1) * sizeof(uint64_t), c->stream>>>(
+        k2_kernel<<<cc_grid(c, n), CC_BLOCK, 0, c->stream>>>(
             c->g.off, c->g.adj, order, n, c->label, f1, f2, c->word);
         if ((s = CXB_CUDA_LAUNCHED("k2_kernel")) != CXB_OK)
             break;
