@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "cxb/core/cuda.h"
+#include "cxb/core/search.h"
 #include "cxb/graph/dcsr.h"
 #include "impl_cuda/common/check.h"
 #include "impl_cuda/graph/gen_dev.h"
@@ -116,15 +117,7 @@ static __global__ void dcsr_gaps(const uint64_t *__restrict__ key, uint64_t kept
          w += (uint64_t)gridDim.x * blockDim.x) {
         if (off[w] != ~0ull)
             continue;
-        uint64_t lo = 0, hi = kept, target = w << 32;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (key[mid] < target)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        off[w] = lo;
+        off[w] = cxb_lower_bound_u64(key, 0, kept, w << 32);
     }
 }
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cxb/core/cuda.h"
+#include "cxb/core/search.h"
 #include "cxb/graph/gen.h"
 #include "cxb/graph/gen_host.h"
 #include "impl_cuda/common/check.h"
@@ -88,15 +89,8 @@ static __global__ void dj_offsets(const uint32_t *__restrict__ sorted, uint64_t 
 {
     for (uint64_t s = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; s <= c;
          s += (uint64_t)gridDim.x * blockDim.x) {
-        uint64_t lo = 0, hi = n;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (sorted[mid] < s)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        moff[s] = lo;
+        /* s <= c <= n < 2^32: set ids are vertex ids (cxb_vid), so the key fits 32 bits */
+        moff[s] = cxb_lower_bound_u32(sorted, 0, n, (uint32_t)s);
     }
 }
 
