@@ -20,6 +20,7 @@
 #include "cxb/core/params.h"
 #include "harness/csv.h"
 #include "harness/fit.h"
+#include "harness/mseries.h"
 #include "harness/stats.h"
 #include "harness/table.h"
 
@@ -31,21 +32,6 @@ typedef cxb_msets cldata;
 static int param(const char *params, const char *key, char *buf, size_t size)
 {
     return cxb_rset_param(params, key, buf, size);
-}
-
-static int param_num(const char *params, const char *key, double *v)
-{
-    char buf[64], *end;
-    if (!param(params, key, buf, sizeof buf) || !buf[0])
-        return 0;
-    *v = strtod(buf, &end);
-    return *end == '\0';
-}
-
-static int param_is(const char *params, const char *key, const char *val)
-{
-    char buf[128];
-    return param(params, key, buf, sizeof buf) && !strcmp(buf, val);
 }
 
 /* params without n, threads, seed, gpus, block and grain (the group of a sweep along n). */
@@ -71,13 +57,13 @@ static int family_has(const family *f, const clpt *p)
 {
     char buf[16];
     double n;
-    if (strncmp(p->impl, "clustering.", 11) || !param_is(p->params, "model", f->model))
+    if (strncmp(p->impl, "clustering.", 11) || !cxb_mparam_is(p->params, "model", f->model))
         return 0;
     if (f->no_d && param(p->params, "d", buf, sizeof buf))
         return 0;
     if (param(p->params, "order", buf, sizeof buf) && strcmp(buf, "smallest"))
         return 0;
-    return param_num(p->params, "n", &n);
+    return cxb_mparam_num(p->params, "n", &n);
 }
 
 /* The family's group: the one with the most distinct n; 0 when none has two. */
@@ -97,7 +83,7 @@ static int family_group(const cldata *d, const family *f, char *group, size_t si
             if (!family_has(f, &d->p[j]))
                 continue;
             params_group(d->p[j].params, g2, sizeof g2);
-            if (strcmp(g, g2) || !param_num(d->p[j].params, "n", &x))
+            if (strcmp(g, g2) || !cxb_mparam_num(d->p[j].params, "n", &x))
                 continue;
             int seen = 0;
             for (int k = 0; k < nx && !seen; ++k)
@@ -113,121 +99,43 @@ static int family_group(const cldata *d, const family *f, char *group, size_t si
     return best > 1;
 }
 
-#define SER_MAX 64
-typedef struct series {
-    size_t n;
-    double x[SER_MAX], t[SER_MAX];
-} series;
+typedef cxb_mseries series; /* harness/mseries.h */
 
 /* The points of impl in the group (gpus: the mgpu rows' device count, 0 for any). */
 static void series_of(const cldata *d, const family *f, const char *group, const char *impl, unsigned gpus,
                       series *s)
 {
     s->n = 0;
-    for (size_t i = 0; i < d->n && s->n < SER_MAX; ++i) {
+    for (size_t i = 0; i < d->n && s->n < CXB_MSERIES_MAX; ++i) {
         char g[512];
         double x, ng;
         if (strcmp(d->p[i].impl, impl) || !family_has(f, &d->p[i]) || !(d->p[i].median_ns > 0))
             continue;
-        if (gpus && (!param_num(d->p[i].params, "gpus", &ng) || ng != gpus))
+        if (gpus && (!cxb_mparam_num(d->p[i].params, "gpus", &ng) || ng != gpus))
             continue;
         params_group(d->p[i].params, g, sizeof g);
-        if (strcmp(g, group) || !param_num(d->p[i].params, "n", &x))
+        if (strcmp(g, group) || !cxb_mparam_num(d->p[i].params, "n", &x))
             continue;
-        size_t k = s->n++;
-        while (k > 0 && s->x[k - 1] > x) {
-            s->x[k] = s->x[k - 1];
-            s->t[k] = s->t[k - 1];
-            --k;
-        }
-        s->x[k] = x;
-        s->t[k] = d->p[i].median_ns;
+        cxb_mseries_add(s, x, d->p[i].median_ns);
     }
 }
 
-static int series_at(const series *s, double x, double *t)
-{
-    for (size_t i = 0; i < s->n; ++i)
-        if (s->x[i] == x) {
-            *t = s->t[i];
-            return 1;
-        }
-    return 0;
-}
-
-typedef struct slope {
-    int ok;
-    size_t k;
-    double b, lo, hi;
-} slope;
+typedef cxb_mslope slope;
 
 /* OLS of log10 t on log10 |V| without the first two points (Leist Table 6.5), with the 95%
  * t-interval (docs/method.md "Fit"); at least 3 points. */
 static slope slope_of(const series *s)
 {
-    slope r = {0, 0, 0, 0, 0};
-    const size_t first = 2;
-    if (s->n < first + 3)
-        return r;
-    size_t k = s->n - first;
-    double lx[SER_MAX], ly[SER_MAX], a, se, r2, sigma;
-    for (size_t i = 0; i < k; ++i) {
-        lx[i] = log10(s->x[first + i]);
-        ly[i] = log10(s->t[first + i]);
-    }
-    if (cxb_fit_ols(lx, ly, k, &r.b, &a, &se, &r2, &sigma) != CXB_OK)
-        return r;
-    double h = cxb_stats_t_quantile(0.975, (double)(k - 2)) * se;
-    r.ok = 1;
-    r.k = k;
-    r.lo = r.b - h;
-    r.hi = r.b + h;
-    return r;
+    return cxb_mseries_slope(s, 2, 0);
 }
 
 /* ------------------------------------------------------------------ published values */
 
-typedef struct pubtab {
-    cxb_csv csv;
-    int ok, cs, cx, cv, cu;
-} pubtab;
-
-static void pub_load(pubtab *t, const char *file)
+static void pub_cell(const cxb_pubtab *t, const char *series, const char *key, const char *unit, char *buf,
+                     size_t size)
 {
-    char path[4200];
-    memset(t, 0, sizeof *t);
-    snprintf(path, sizeof path, "%s/results/paper/%s", CXB_SOURCE_DIR, file);
-    if (cxb_csv_read(path, &t->csv) != CXB_OK) {
-        snprintf(path, sizeof path, "results/paper/%s", file);
-        if (cxb_csv_read(path, &t->csv) != CXB_OK)
-            return;
-    }
-    t->cs = cxb_csv_col(&t->csv, "series");
-    t->cx = cxb_csv_col(&t->csv, "x");
-    t->cv = cxb_csv_col(&t->csv, "value");
-    t->cu = cxb_csv_col(&t->csv, "unit");
-    t->ok = t->cs >= 0 && t->cx >= 0 && t->cv >= 0 && t->cu >= 0;
-    if (!t->ok)
-        cxb_csv_free(&t->csv);
-}
-
-static void pub_free(pubtab *t)
-{
-    if (t->ok)
-        cxb_csv_free(&t->csv);
-}
-
-static void pub_cell(const pubtab *t, const char *series, const char *key, const char *unit, char *buf, size_t size)
-{
-    snprintf(buf, size, "-");
-    if (!t->ok)
-        return;
-    for (size_t r = 0; r < t->csv.nrows; ++r)
-        if (!strcmp(cxb_csv_cell(&t->csv, r, t->cs), series) && !strcmp(cxb_csv_cell(&t->csv, r, t->cx), key) &&
-            !strcmp(cxb_csv_cell(&t->csv, r, t->cu), unit)) {
-            snprintf(buf, size, "%s", cxb_csv_cell(&t->csv, r, t->cv));
-            return;
-        }
+    long r = cxb_pubtab_row(t, series, key, unit);
+    snprintf(buf, size, "%s", r < 0 ? "-" : cxb_csv_cell(&t->csv, (size_t)r, t->cv));
 }
 
 /* ------------------------------------------------------------------ Table 6.5 */
@@ -272,7 +180,7 @@ static void t65_ours(const cldata *d, const family *f, const char *group, const 
     series_of(d, f, group, SEQ, 0, &base);
     series_of(d, f, group, r->impl, r->gpus, &s);
     double tb, t;
-    if (base.n && series_at(&s, base.x[base.n - 1], &t) && series_at(&base, base.x[base.n - 1], &tb) && t > 0)
+    if (base.n && cxb_mseries_at(&s, base.x[base.n - 1], &t) && cxb_mseries_at(&base, base.x[base.n - 1], &tb) && t > 0)
         snprintf(sp, ssp, "%.1f", tb / t);
     slope b = slope_of(&s);
     if (b.ok)
@@ -287,8 +195,8 @@ static int print_table65(const cldata *d, FILE *out)
         have[f] = family_group(d, &families[f], group[f], sizeof group[f]);
     if (!have[0] && !have[1])
         return 0;
-    pubtab pub;
-    pub_load(&pub, "leist2011_table6.5.csv");
+    cxb_pubtab pub;
+    cxb_pubtab_load(&pub, "leist2011_table6.5.csv", "unit");
     fprintf(out, "\n### Leist Table 6.5: speed-up over the 1-core CPU at the largest |V| and log-log slopes "
                  "(published | ours)\n\n");
     fprintf(out, "Ours: speed-up = median time of clustering.smallest.seq / the row's at smallest.seq's largest "
@@ -312,7 +220,7 @@ static int print_table65(const cldata *d, FILE *out)
         fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", t65[i].series, id, p[0], o[0], p[1],
                 o[1], p[2], o[2], p[3], o[3]);
     }
-    pub_free(&pub);
+    cxb_pubtab_free(&pub);
     return 1;
 }
 
@@ -334,7 +242,7 @@ static double reversed_ratio(const cldata *d, const char *impl, double *n_out)
     for (size_t i = 0; i < d->n; ++i) {
         const clpt *r = &d->p[i];
         double n;
-        if (strcmp(r->impl, impl) || !param_is(r->params, "order", "reversed") || !param_num(r->params, "n", &n) ||
+        if (strcmp(r->impl, impl) || !cxb_mparam_is(r->params, "order", "reversed") || !cxb_mparam_num(r->params, "n", &n) ||
             !(r->median_ns > 0))
             continue;
         char g[512];
@@ -343,7 +251,7 @@ static double reversed_ratio(const cldata *d, const char *impl, double *n_out)
             const clpt *s = &d->p[j];
             double n2;
             char g2[512], o[16];
-            if (strcmp(s->impl, impl) || !param_num(s->params, "n", &n2) || n2 != n || !(s->median_ns > 0))
+            if (strcmp(s->impl, impl) || !cxb_mparam_num(s->params, "n", &n2) || n2 != n || !(s->median_ns > 0))
                 continue;
             if (param(s->params, "order", o, sizeof o) && strcmp(o, "smallest"))
                 continue;
@@ -402,8 +310,8 @@ static double modern_rate(const cldata *d, const char *impl, const char *model, 
     for (size_t i = 0; i < d->n; ++i) {
         const clpt *p = &d->p[i];
         double x, dd;
-        if (strcmp(p->impl, impl) || !param_is(p->params, "model", model) || !param_num(p->params, "n", &x) ||
-            x != n || !param_num(p->params, "d", &dd) || dd != 16 || !(p->median_ns > 0) || !(p->work > 0))
+        if (strcmp(p->impl, impl) || !cxb_mparam_is(p->params, "model", model) || !cxb_mparam_num(p->params, "n", &x) ||
+            x != n || !cxb_mparam_num(p->params, "d", &dd) || dd != 16 || !(p->median_ns > 0) || !(p->work > 0))
             continue;
         return p->work / p->median_ns;
     }
@@ -416,8 +324,8 @@ static int print_modern(const cldata *d, FILE *out)
     int nn = 0;
     for (size_t i = 0; i < d->n && nn < 32; ++i) {
         double x, dd;
-        if (strncmp(d->p[i].impl, "clustering.", 11) || !param_num(d->p[i].params, "d", &dd) || dd != 16 ||
-            !param_num(d->p[i].params, "n", &x))
+        if (strncmp(d->p[i].impl, "clustering.", 11) || !cxb_mparam_num(d->p[i].params, "d", &dd) || dd != 16 ||
+            !cxb_mparam_num(d->p[i].params, "n", &x))
             continue;
         int seen = 0;
         for (int k = 0; k < nn && !seen; ++k)
@@ -492,7 +400,7 @@ static double ratio_at_largest(const cldata *d, const family *f, const char *a, 
     series_of(d, f, group, b, gb, &sb);
     for (size_t i = sa.n; i-- > 0;) {
         double tb;
-        if (series_at(&sb, sa.x[i], &tb) && tb > 0) {
+        if (cxb_mseries_at(&sb, sa.x[i], &tb) && tb > 0) {
             *n = sa.x[i];
             return sa.t[i] / tb;
         }
@@ -613,12 +521,12 @@ static cxb_verdict judge_vs_gap(const char *const *run_dirs, size_t nsets, char 
         char g[512];
         params_group(d.p[i].params, g, sizeof g);
         double n;
-        if (!param_num(d.p[i].params, "n", &n))
+        if (!cxb_mparam_num(d.p[i].params, "n", &n))
             continue;
         for (size_t j = 0; j < d.n; ++j) {
             char g2[512];
             double n2;
-            if (strcmp(d.p[j].impl, "clustering.tcmerge.pthreads") || !param_num(d.p[j].params, "n", &n2) || n2 != n ||
+            if (strcmp(d.p[j].impl, "clustering.tcmerge.pthreads") || !cxb_mparam_num(d.p[j].params, "n", &n2) || n2 != n ||
                 !(d.p[j].median_ns > 0))
                 continue;
             params_group(d.p[j].params, g2, sizeof g2);

@@ -22,6 +22,7 @@
 #include "cxb/core/params.h"
 #include "harness/csv.h"
 #include "harness/fit.h"
+#include "harness/mseries.h"
 #include "harness/stats.h"
 #include "harness/table.h"
 
@@ -44,12 +45,6 @@ static int num(const char *s, double *v)
         return 0;
     *v = strtod(s, &end);
     return *end == '\0';
-}
-
-static int param_num(const char *params, const char *key, double *v)
-{
-    char buf[64];
-    return param(params, key, buf, sizeof buf) && num(buf, v);
 }
 
 /* Equal as strings, or as numbers ("1" and "1.0", "0.010" and "0.01"). */
@@ -130,7 +125,7 @@ static int family_has(const family *f, const char *params)
         o += (size_t)snprintf(pos + o, sizeof pos - o, "%s%s", o ? ";" : "", kv);
     }
     double x;
-    return matches(params, pos) && param_num(params, f->x, &x);
+    return matches(params, pos) && cxb_mparam_num(params, f->x, &x);
 }
 
 /* The family's group: of the params (less x, threads, seed) of its points, the one with the
@@ -160,7 +155,7 @@ static int family_group(const ccdata *d, const family *f, char *group, size_t si
             if (strncmp(d->p[j].impl, "components.", 11) || !family_has(f, d->p[j].params))
                 continue;
             group_of(d->p[j].params, f->x, g2, sizeof g2);
-            if (strcmp(g, g2) || !param_num(d->p[j].params, f->x, &x))
+            if (strcmp(g, g2) || !cxb_mparam_num(d->p[j].params, f->x, &x))
                 continue;
             int seen = 0;
             for (int k = 0; k < nx && !seen; ++k)
@@ -176,74 +171,35 @@ static int family_group(const ccdata *d, const family *f, char *group, size_t si
     return best > 1;
 }
 
-#define SER_MAX 64
-typedef struct series {
-    size_t n;
-    double x[SER_MAX], t[SER_MAX]; /* ascending x; t: median ns */
-} series;
+typedef cxb_mseries series; /* harness/mseries.h */
 
 static void series_of(const ccdata *d, const family *f, const char *group, const char *impl, series *s)
 {
     s->n = 0;
-    for (size_t i = 0; i < d->n && s->n < SER_MAX; ++i) {
+    for (size_t i = 0; i < d->n && s->n < CXB_MSERIES_MAX; ++i) {
         char g[512];
         double x;
         if (strcmp(d->p[i].impl, impl) || !family_has(f, d->p[i].params) || !(d->p[i].median_ns > 0))
             continue;
         group_of(d->p[i].params, f->x, g, sizeof g);
-        if (strcmp(g, group) || !param_num(d->p[i].params, f->x, &x))
+        if (strcmp(g, group) || !cxb_mparam_num(d->p[i].params, f->x, &x))
             continue;
-        size_t k = s->n++;
-        while (k > 0 && s->x[k - 1] > x) { /* insertion, ascending x */
-            s->x[k] = s->x[k - 1];
-            s->t[k] = s->t[k - 1];
-            --k;
-        }
-        s->x[k] = x;
-        s->t[k] = d->p[i].median_ns;
+        cxb_mseries_add(s, x, d->p[i].median_ns);
     }
 }
 
-static int series_at(const series *s, double x, double *t)
-{
-    for (size_t i = 0; i < s->n; ++i)
-        if (s->x[i] == x) {
-            *t = s->t[i];
-            return 1;
-        }
-    return 0;
-}
-
-typedef struct slope {
-    int ok;
-    size_t k;
-    double b, lo, hi;
-} slope;
+typedef cxb_mslope slope;
 
 /* OLS of log10 t on log10 x over the points left by the exclusions, with the 95% t-interval
  * (docs/method.md "Fit"); at least 3 points. */
 static slope slope_of(const series *s, const char *exclude)
 {
-    slope r = {0, 0, 0, 0, 0};
     size_t first = 0, last = 0;
-    if (cxb_fit_parse_exclude(exclude, &first, &last) != CXB_OK || first + last >= s->n)
-        return r;
-    size_t k = s->n - first - last;
-    if (k < 3)
-        return r;
-    double lx[SER_MAX], ly[SER_MAX], a, se, r2, sigma;
-    for (size_t i = 0; i < k; ++i) {
-        lx[i] = log10(s->x[first + i]);
-        ly[i] = log10(s->t[first + i]);
+    if (cxb_fit_parse_exclude(exclude, &first, &last) != CXB_OK) {
+        slope none = {0, 0, 0, 0, 0};
+        return none;
     }
-    if (cxb_fit_ols(lx, ly, k, &r.b, &a, &se, &r2, &sigma) != CXB_OK)
-        return r;
-    double h = cxb_stats_t_quantile(0.975, (double)(k - 2)) * se;
-    r.ok = 1;
-    r.k = k;
-    r.lo = r.b - h;
-    r.hi = r.b + h;
-    return r;
+    return cxb_mseries_slope(s, first, last);
 }
 
 /* The speed-up point of a family: the largest x of the baseline (or the second largest). */
@@ -258,49 +214,17 @@ static int speed_point(const series *base, const family *f, double *x)
 
 /* ------------------------------------------------------------------ published values */
 
-typedef struct pubtab {
-    cxb_csv csv;
-    int ok, cs, cx, cv, cn;
-} pubtab;
-
-static void pub_load(pubtab *t, const char *file)
-{
-    char path[4200];
-    memset(t, 0, sizeof *t);
-    snprintf(path, sizeof path, "%s/results/paper/%s", CXB_SOURCE_DIR, file);
-    if (cxb_csv_read(path, &t->csv) != CXB_OK) {
-        snprintf(path, sizeof path, "results/paper/%s", file);
-        if (cxb_csv_read(path, &t->csv) != CXB_OK)
-            return;
-    }
-    t->cs = cxb_csv_col(&t->csv, "series");
-    t->cx = cxb_csv_col(&t->csv, "x");
-    t->cv = cxb_csv_col(&t->csv, "value");
-    t->cn = cxb_csv_col(&t->csv, "note");
-    t->ok = t->cs >= 0 && t->cx >= 0 && t->cv >= 0 && t->cn >= 0;
-    if (!t->ok)
-        cxb_csv_free(&t->csv);
-}
-
-static void pub_free(pubtab *t)
-{
-    if (t->ok)
-        cxb_csv_free(&t->csv);
-}
-
 /* The published value of series (e.g. "GTX580 Kernel 1") for a family key, as printed; bold
  * when the note says it was the row's fastest. "-" when absent. */
-static void pub_cell(const pubtab *t, const char *series, const char *key, char *buf, size_t size)
+static void pub_cell(const cxb_pubtab *t, const char *series, const char *key, char *buf, size_t size)
 {
-    snprintf(buf, size, "-");
-    if (!t->ok)
+    long r = cxb_pubtab_row(t, series, key, NULL);
+    if (r < 0) {
+        snprintf(buf, size, "-");
         return;
-    for (size_t r = 0; r < t->csv.nrows; ++r)
-        if (!strcmp(cxb_csv_cell(&t->csv, r, t->cs), series) && !strcmp(cxb_csv_cell(&t->csv, r, t->cx), key)) {
-            int bold = strstr(cxb_csv_cell(&t->csv, r, t->cn), "fastest") != NULL;
-            snprintf(buf, size, bold ? "**%s**" : "%s", cxb_csv_cell(&t->csv, r, t->cv));
-            return;
-        }
+    }
+    int bold = strstr(cxb_csv_cell(&t->csv, (size_t)r, t->ce), "fastest") != NULL;
+    snprintf(buf, size, bold ? "**%s**" : "%s", cxb_csv_cell(&t->csv, (size_t)r, t->cv));
 }
 
 static const char *const dev_cpu1 = "CPU i7 970, 1 core", *const dev_cpu6 = "CPU i7 970, 6 cores (TBB)";
@@ -324,8 +248,8 @@ static const char *const modern_ids[] = {UFSEQ, "components.unionfind.pthreads",
 static int print_table63(const ccdata *d, FILE *out)
 {
     static const char *const ours[] = {SEQ, "components.cas.pthreads", "components.k1.cuda", "components.k2.cuda"};
-    pubtab pub;
-    pub_load(&pub, "leist2011_table6.3.csv");
+    cxb_pubtab pub;
+    cxb_pubtab_load(&pub, "leist2011_table6.3.csv", "note");
     int rows = 0, modern_any = 0;
     for (size_t fi = 0; fi < NFAM; ++fi) {
         const family *f = &families[fi];
@@ -391,7 +315,7 @@ static int print_table63(const ccdata *d, FILE *out)
             fprintf(out, "|\n");
         }
     }
-    pub_free(&pub);
+    cxb_pubtab_free(&pub);
     return rows;
 }
 
@@ -416,8 +340,8 @@ static void x_text(double x, char *buf, size_t size)
 static int print_table64(const ccdata *d, FILE *out)
 {
     static const char *const ours[] = {"components.cas.pthreads", "components.k1.cuda", "components.k2.cuda"};
-    pubtab pub;
-    pub_load(&pub, "leist2011_table6.4.csv");
+    cxb_pubtab pub;
+    cxb_pubtab_load(&pub, "leist2011_table6.4.csv", "note");
     int rows = 0;
     for (size_t fi = 0; fi < NFAM; ++fi) {
         const family *f = &families[fi];
@@ -427,7 +351,7 @@ static int print_table64(const ccdata *d, FILE *out)
         if (!family_group(d, f, group, sizeof group))
             continue;
         series_of(d, f, group, SEQ, &base);
-        if (!speed_point(&base, f, &x) || !series_at(&base, x, &tb))
+        if (!speed_point(&base, f, &x) || !cxb_mseries_at(&base, x, &tb))
             continue;
         if (!rows++) {
             fprintf(out, "\n### Leist Table 6.4: speed-up over components.recursive.seq (published | ours)\n\n");
@@ -442,7 +366,7 @@ static int print_table64(const ccdata *d, FILE *out)
         for (int i = 0; i < 3; ++i) {
             series s;
             series_of(d, f, group, ours[i], &s);
-            if (series_at(&s, x, &t[i]) && (fastest < 0 || t[i] < t[fastest]))
+            if (cxb_mseries_at(&s, x, &t[i]) && (fastest < 0 || t[i] < t[fastest]))
                 fastest = i;
         }
         char c[5][64], o[3][64], xs[32];
@@ -471,7 +395,7 @@ static int print_table64(const ccdata *d, FILE *out)
             continue;
         series_of(d, f, group, UFSEQ, &base);
         series_of(d, f, group, SEQ, &seq);
-        if (!speed_point(seq.n ? &seq : &base, f, &x) || !series_at(&base, x, &tb))
+        if (!speed_point(seq.n ? &seq : &base, f, &x) || !cxb_mseries_at(&base, x, &tb))
             continue;
         if (!rows2++)
             fprintf(out, "\nThe same points, speed-up over components.unionfind.seq (the best sequential code; no "
@@ -486,13 +410,13 @@ static int print_table64(const ccdata *d, FILE *out)
             double t = 0;
             char cell[64];
             series_of(d, f, group, all[i], &s);
-            series_at(&s, x, &t);
+            cxb_mseries_at(&s, x, &t);
             speed_cell(tb, t, 0, cell, sizeof cell);
             fprintf(out, "| %s ", cell);
         }
         fprintf(out, "|\n");
     }
-    pub_free(&pub);
+    cxb_pubtab_free(&pub);
     return rows + rows2;
 }
 
@@ -535,8 +459,8 @@ static int modern_point(const ccpt *p, const char **model, double *n)
 {
     char m[32];
     double d;
-    if (!param(p->params, "model", m, sizeof m) || !param_num(p->params, "d", &d) || d != 16 ||
-        !param_num(p->params, "n", n))
+    if (!param(p->params, "model", m, sizeof m) || !cxb_mparam_num(p->params, "d", &d) || d != 16 ||
+        !cxb_mparam_num(p->params, "n", n))
         return 0;
     for (size_t i = 0; i < NMODELS; ++i)
         if (!strcmp(m, modern_models[i])) {
@@ -733,7 +657,7 @@ static void family_pairs(const ccdata *d, const family *f, const char *a, const 
     series_of(d, f, group, b, &sb);
     for (size_t i = 0; i < sa.n; ++i) {
         double tb;
-        if (!series_at(&sb, sa.x[i], &tb))
+        if (!cxb_mseries_at(&sb, sa.x[i], &tb))
             continue;
         ++*pairs;
         *wins += sa.t[i] < tb;
@@ -854,7 +778,7 @@ static cxb_verdict judge_ws_p(const char *const *run_dirs, size_t nsets, char *o
             series_of(&d, f3, g3, rows[i], &b);
             for (size_t j = a.n; j-- > 0 && !have[i];) {
                 double tb;
-                if (series_at(&b, a.x[j], &tb)) {
+                if (cxb_mseries_at(&b, a.x[j], &tb)) {
                     ratio[i] = tb / a.t[j];
                     have[i] = 1;
                     o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%s%s %.2f", o ? ", " : "t(p=1)/t(p=0.01): ",
@@ -948,7 +872,7 @@ static cxb_verdict judge_no_winner(const char *const *run_dirs, size_t nsets, ch
             series s;
             double t;
             series_of(&d, f, group, rows[i], &s);
-            if (series_at(&s, x, &t) && (best < 0 || t < bt)) {
+            if (cxb_mseries_at(&s, x, &t) && (best < 0 || t < bt)) {
                 best = i;
                 bt = t;
             }

@@ -1,0 +1,110 @@
+/* harness/mseries.c - measured series, their slopes and the published tables
+ * (harness/mseries.h). */
+#include "harness/mseries.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/config.h"
+#include "harness/fit.h"
+#include "harness/stats.h"
+#include "harness/table.h"
+
+int cxb_mparam_num(const char *params, const char *key, double *v)
+{
+    char buf[64], *end;
+    if (!cxb_rset_param(params, key, buf, sizeof buf) || !buf[0])
+        return 0;
+    *v = strtod(buf, &end);
+    return *end == '\0';
+}
+
+int cxb_mparam_is(const char *params, const char *key, const char *val)
+{
+    char buf[128];
+    return cxb_rset_param(params, key, buf, sizeof buf) && !strcmp(buf, val);
+}
+
+void cxb_mseries_add(cxb_mseries *s, double x, double t)
+{
+    if (s->n >= CXB_MSERIES_MAX)
+        return;
+    size_t k = s->n++;
+    while (k > 0 && s->x[k - 1] > x) {
+        s->x[k] = s->x[k - 1];
+        s->t[k] = s->t[k - 1];
+        --k;
+    }
+    s->x[k] = x;
+    s->t[k] = t;
+}
+
+int cxb_mseries_at(const cxb_mseries *s, double x, double *t)
+{
+    for (size_t i = 0; i < s->n; ++i)
+        if (s->x[i] == x) {
+            *t = s->t[i];
+            return 1;
+        }
+    return 0;
+}
+
+cxb_mslope cxb_mseries_slope(const cxb_mseries *s, size_t first, size_t last)
+{
+    cxb_mslope r = {0, 0, 0, 0, 0};
+    if (first + last >= s->n || s->n - first - last < 3)
+        return r;
+    size_t k = s->n - first - last;
+    double lx[CXB_MSERIES_MAX], ly[CXB_MSERIES_MAX], a, se, r2, sigma;
+    for (size_t i = 0; i < k; ++i) {
+        lx[i] = log10(s->x[first + i]);
+        ly[i] = log10(s->t[first + i]);
+    }
+    if (cxb_fit_ols(lx, ly, k, &r.b, &a, &se, &r2, &sigma) != CXB_OK)
+        return r;
+    double h = cxb_stats_t_quantile(0.975, (double)(k - 2)) * se;
+    r.ok = 1;
+    r.k = k;
+    r.lo = r.b - h;
+    r.hi = r.b + h;
+    return r;
+}
+
+void cxb_pubtab_load(cxb_pubtab *t, const char *file, const char *extra_col)
+{
+    char path[4200];
+    memset(t, 0, sizeof *t);
+    snprintf(path, sizeof path, "%s/results/paper/%s", CXB_SOURCE_DIR, file);
+    if (cxb_csv_read(path, &t->csv) != CXB_OK) {
+        snprintf(path, sizeof path, "results/paper/%s", file);
+        if (cxb_csv_read(path, &t->csv) != CXB_OK)
+            return;
+    }
+    t->cs = cxb_csv_col(&t->csv, "series");
+    t->cx = cxb_csv_col(&t->csv, "x");
+    t->cv = cxb_csv_col(&t->csv, "value");
+    t->ce = cxb_csv_col(&t->csv, extra_col);
+    t->ok = t->cs >= 0 && t->cx >= 0 && t->cv >= 0 && t->ce >= 0;
+    if (!t->ok)
+        cxb_csv_free(&t->csv);
+}
+
+void cxb_pubtab_free(cxb_pubtab *t)
+{
+    if (t->ok)
+        cxb_csv_free(&t->csv);
+    t->ok = 0;
+}
+
+long cxb_pubtab_row(const cxb_pubtab *t, const char *series, const char *x, const char *extra)
+{
+    if (!t->ok)
+        return -1;
+    for (size_t r = 0; r < t->csv.nrows; ++r)
+        if (!strcmp(cxb_csv_cell(&t->csv, r, t->cs), series) && !strcmp(cxb_csv_cell(&t->csv, r, t->cx), x) &&
+            (!extra || !strcmp(cxb_csv_cell(&t->csv, r, t->ce), extra)))
+            return (long)r;
+    return -1;
+}
