@@ -675,7 +675,7 @@ static const family *fam(const char *key)
 
 #define LOAD_OR_NOT_MEASURED(d)                                                                                        \
     ccdata d;                                                                                                          \
-    if (cxb_msets_load(run_dirs, nsets, "components tables", &d) != CXB_OK) {                                                                    \
+    if (cxb_msets_load(run_dirs, nsets, "components tables", &d) != CXB_OK) {                                      \
         snprintf(ours, size, "result sets not readable");                                                             \
         return CXB_NOT_MEASURED;                                                                                       \
     }
@@ -707,22 +707,26 @@ static cxb_verdict faster_everywhere(const ccdata *d, const char *const *keys, s
     return wins == pairs ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
-static cxb_verdict judge_k1_ba(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+/* The claims "a faster than b at every shared point of these families", loaded and judged. */
+static cxb_verdict judge_faster(const char *const *run_dirs, size_t nsets, const char *const *keys, size_t nk,
+                                const char *a, const char *b, char *ours, size_t size)
 {
     LOAD_OR_NOT_MEASURED(d);
-    static const char *const k[] = {"leist.fig6.6"};
-    cxb_verdict v = faster_everywhere(&d, k, 1, "components.k1.cuda", "components.k2.cuda", ours, size);
+    cxb_verdict v = faster_everywhere(&d, keys, nk, a, b, ours, size);
     cxb_msets_free(&d);
     return v;
 }
 
+static cxb_verdict judge_k1_ba(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    static const char *const k[] = {"leist.fig6.6"};
+    return judge_faster(run_dirs, nsets, k, 1, "components.k1.cuda", "components.k2.cuda", ours, size);
+}
+
 static cxb_verdict judge_k2_ws(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
     static const char *const k[] = {"leist.fig6.8", "leist.fig6.9"};
-    cxb_verdict v = faster_everywhere(&d, k, 2, "components.k2.cuda", "components.k1.cuda", ours, size);
-    cxb_msets_free(&d);
-    return v;
+    return judge_faster(run_dirs, nsets, k, 2, "components.k2.cuda", "components.k1.cuda", ours, size);
 }
 
 static cxb_verdict judge_cpu_line(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
@@ -752,11 +756,8 @@ static cxb_verdict judge_cpu_line(const char *const *run_dirs, size_t nsets, cha
 
 static cxb_verdict judge_cpu_ws001(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
     static const char *const k[] = {"leist.fig6.7"};
-    cxb_verdict v = faster_everywhere(&d, k, 1, "components.cas.pthreads", "components.k2.cuda", ours, size);
-    cxb_msets_free(&d);
-    return v;
+    return judge_faster(run_dirs, nsets, k, 1, "components.cas.pthreads", "components.k2.cuda", ours, size);
 }
 
 /* t(p = 1) / t(p = 0.01) at the largest |V| both WS families have, per row: the GPU rows' ratios
