@@ -1,0 +1,4 @@
+# frnn study (docs/studies/frnn.md): every CPU query variant and handler equal to a brute force
+# written in the test, on fresh seeds and the adversarial cases, at 1/2/3/8 threads; the build
+# invariants and the stable builds' identical storage; surplus counters against (2+w)^d/V_d.
+cxb_test(frnn_variants test_frnn_variants.c)
