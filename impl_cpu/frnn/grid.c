@@ -48,13 +48,9 @@ cxb_status cxb_frnn_grid_make(uint32_t dims, const double *min, const double *ma
         if (d < 1.0)
             d = 1.0;
         bins *= d;
-        if (d > (double)CXB_FRNN_MAX_BINS_LIMIT || bins > (double)max_bins)
-            return cxb_fail(CXB_EINPUT,
-                            "--max-bins: grid needs %.0f bins (limit %llu); raise --max-bins or increase --w",
-                            bins > 1e300 ? 1e300 : bins, (unsigned long long)max_bins);
-        g->gdim[a] = (uint32_t)d;
+        g->gdim[a] = d > (double)CXB_FRNN_MAX_BINS_LIMIT ? 0 : (uint32_t)d;
     }
-    if (bins > (double)max_bins) /* the running product already checked; kept for clarity */
+    if (bins > (double)max_bins)
         return cxb_fail(CXB_EINPUT, "--max-bins: grid needs %.0f bins (limit %llu); raise --max-bins or increase --w",
                         bins, (unsigned long long)max_bins);
     g->nbins = (uint32_t)bins;
