@@ -25,62 +25,10 @@
 #include "cxb/core/pool.h"
 #include "cxb/frnn/frnn.h"
 #include "cxb/frnn/points.h"
+#include "frnn_oracle.h"
 
 static const unsigned thread_counts[] = {1, 2, 3, 8};
 static cxb_pool *pools[4];
-
-/* ---- the oracle: brute force over the input, independent of the library's loops ---- */
-
-typedef struct oracle {
-    uint32_t n;
-    uint32_t *count;
-    uint64_t *off;
-    uint32_t *ids;
-} oracle;
-
-static int within(uint32_t dims, const float *a, const float *b, float r2)
-{
-    /* the study's predicate written out: ((dx*dx) + (dy*dy)) + (dz*dz) in binary32 */
-    float dx = b[0] - a[0], dy = b[1] - a[1];
-    float xx = dx * dx, yy = dy * dy;
-    float s = xx + yy;
-    if (dims == 3) {
-        float dz = b[2] - a[2];
-        float zz = dz * dz;
-        s = s + zz;
-    }
-    return s < r2;
-}
-
-static void oracle_make(oracle *o, const cxb_frnn_rec *in, uint32_t n, uint32_t dims, float r)
-{
-    float r2 = r * r;
-    o->n = n;
-    o->count = calloc(n + 1, sizeof *o->count);
-    o->off = calloc(n + 1, sizeof *o->off);
-    for (uint32_t i = 0; i < n; ++i)
-        for (uint32_t j = 0; j < n; ++j)
-            if (j != i && within(dims, in[i].p, in[j].p, r2))
-                ++o->count[i];
-    for (uint32_t i = 0; i < n; ++i)
-        o->off[i + 1] = o->off[i] + o->count[i];
-    o->ids = malloc((o->off[n] + 1) * sizeof *o->ids);
-    for (uint32_t i = 0; i < n; ++i) {
-        uint64_t k = o->off[i];
-        for (uint32_t j = 0; j < n; ++j) /* ascending j: the canonical row */
-            if (j != i && within(dims, in[i].p, in[j].p, r2))
-                o->ids[k++] = j;
-    }
-    uint64_t pairs = o->off[n];
-    CHECK_MSG(pairs % 2 == 0, "oracle: %llu ordered pairs (odd)", (unsigned long long)pairs);
-}
-
-static void oracle_free(oracle *o)
-{
-    free(o->count);
-    free(o->off);
-    free(o->ids);
-}
 
 /* ---- checks of one configuration ---- */
 
