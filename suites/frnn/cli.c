@@ -370,6 +370,7 @@ int cxb_cli_frnn(int argc, char **argv)
     if (st == CXB_OK && a.check) {
         cxb_frnn_result mine = c->res;
         mine.handler = c->res.handler == CXB_FRNN_LIST ? CXB_FRNN_LIST : CXB_FRNN_COUNT;
+        c->ref_brute = 1;
         if ((st = cxb_frnn_reference(c)) == CXB_OK) {
             cxb_status cs = cxb_frnn_result_compare(&mine, &c->ref, path, "brute force");
             if (cs == CXB_EFAIL) {

@@ -42,6 +42,7 @@ typedef struct cxb_frnn_ctx {
     cxb_frnn_result res;     /* query rows: the last run's output */
     cxb_frnn_result ref;     /* the reference counts (and lists) */
     int ref_done;
+    int ref_brute;           /* the command line's --check: always brute.seq */
     const char *ref_name;
 } cxb_frnn_ctx;
 
@@ -61,9 +62,10 @@ uint64_t cxb_frnn_work(const cxb_impl *impl, const cxb_params *params);
 cxb_status cxb_frnn_setup_dev(const cxb_params *p, const cxb_env *env, const char *id, const cxb_frnn_dev *dev,
                               void **ctx);
 
-/* The reference of a query row's counts (brute.seq up to CXB_FRNN_BRUTE_REF_MAX points, else
- * strips.seq over counting.seq, exact by the tight-box guarantee), computed on first use. */
-#define CXB_FRNN_BRUTE_REF_MAX (1u << 17)
+/* The reference of a query row's counts (brute.seq up to CXB_FRNN_BRUTE_REF_MAX points or with
+ * ref_brute set, else strips.seq over counting.seq, exact by the tight-box guarantee), computed
+ * on first use. */
+#define CXB_FRNN_BRUTE_REF_MAX (1u << 14)
 cxb_status cxb_frnn_reference(cxb_frnn_ctx *c);
 
 #define CXB_FRNN_CUDA_IDS                                                                                  \

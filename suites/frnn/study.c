@@ -12,7 +12,7 @@
  * Verification (docs/studies/frnn.md "Oracles"): a construction row's index passes the PBM and
  * storage invariants and has counting.seq's PBM, with the same storage for the stable builds and
  * the same ids per bin for the atomic ones; a query row's counts (and lists) equal brute.seq on
- * counting.seq's index (up to 2^17 points; strips.seq above, exact by the tight-box guarantee),
+ * counting.seq's index (up to 2^14 points; strips.seq above, exact by the tight-box guarantee),
  * and its avg values equal, bit for bit, strips.seq's over the row's own index (the storage order
  * fixes the summation order). fault=1 is a test hook that changes one count after the run.
  */
@@ -294,7 +294,7 @@ cxb_status cxb_frnn_reference(cxb_frnn_ctx *c)
             return st;
     }
     cxb_frnn_view v = cxb_frnn_index_view(&c->ref_ix);
-    int brute = c->n <= CXB_FRNN_BRUTE_REF_MAX;
+    int brute = c->ref_brute || c->n <= CXB_FRNN_BRUTE_REF_MAX;
     c->ref_name = brute ? "frnn.brute.seq" : "frnn.strips.seq";
     cxb_frnn_handler h = c->handler == CXB_FRNN_LIST ? CXB_FRNN_LIST : CXB_FRNN_COUNT;
     st = cxb_frnn_query_seq(&v, brute ? CXB_FRNN_BRUTE : CXB_FRNN_STRIPS, h, &c->ref, NULL);
@@ -445,9 +445,9 @@ static const cxb_sweep sweeps_quick[] = {
 
 /* make bench-ci: the CPU rows at N = 2^12 .. 2^16, 2D and 3D (docs/studies/frnn.md "Targets" T9) */
 static const cxb_sweep sweeps_ci[] = {
-    {"frnn.build", FRNN_BUILDS_CPU, "dims=2;dist=circles-thesis;nbar=70", "n", "2^12,2^14,2^16"},
-    {"frnn.query2d", FRNN_QUERIES_CPU, "dims=2;dist=circles-thesis;nbar=70", "n", "2^12,2^14,2^16"},
-    {"frnn.query3d", FRNN_QUERIES_CPU, "dims=3;dist=circles-thesis;nbar=100", "n", "2^12,2^14,2^16"},
+    {"frnn.build", FRNN_BUILDS_CPU, "dims=2;dist=circles-thesis;nbar=70", "n", "2^12,2^13,2^14,2^15,2^16"},
+    {"frnn.query2d", FRNN_QUERIES_CPU, "dims=2;dist=circles-thesis;nbar=70", "n", "2^12,2^13,2^14,2^15,2^16"},
+    {"frnn.query3d", FRNN_QUERIES_CPU, "dims=3;dist=circles-thesis;nbar=100", "n", "2^12,2^13,2^14,2^15,2^16"},
     CXB_SWEEPS_END,
 };
 
