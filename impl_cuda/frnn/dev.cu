@@ -19,7 +19,9 @@
  *               bit-identical to frnn.counting.seq.
  * Queries: one thread per storage slot (queries in bin order), the per-query loop of
  * cxb/frnn/query.h; count and avg write at the item's id; list counts, scans the counts (CUB,
- * 64-bit offsets) and fills, as cuNSearch does; rows are sorted on the host.
+ * 64-bit offsets) and fills, as cuNSearch does; rows are sorted on the host. The Circles step
+ * (cxb/frnn/circles.h) moves the agent of each slot and writes it back as the next input, in
+ * storage order, as the model keeps its agents between steps.
  *
  * Every call and launch is checked; CUB's temporary storage is sized for every step at open and
  * allocated once; the device memory a configuration needs is compared with cudaMemGetInfo
@@ -177,6 +179,17 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
     count[q.id] = c;
     if (HANDLER == CXB_FRNN_AVG)
         cxb_frnn_avg_finish(&q, c, sum, avg + 3 * (size_t)q.id);
+}
+
+/* one Circles agent per storage slot; the moved record goes to the same slot of out */
+template <int KIND>
+__global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= v.n)
+        return;
+    cxb_frnn_rec q = v.storage[k];
+    out[k] = cxb_frnn_circles_one(&v, KIND, &q, &cp, NULL);
 }
 
 __global__ void widen_kernel(const uint32_t *__restrict__ count, uint32_t n, uint64_t *out)
@@ -509,11 +522,50 @@ static cxb_status frnn_query(void *vd, int kind, cxb_frnn_handler h, cxb_timing 
     return st;
 }
 
+static cxb_status frnn_circles(void *vd, int kind, const cxb_frnn_circles_params *cp, cxb_timing *timing,
+                               cxb_phases *ph, cxb_frnn_rec *out)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = CXB_OK;
+    if (!d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
+        d->have_compact = 1;
+    cxb_frnn_view v;
+    memset(&v, 0, sizeof v);
+    v.grid = d->g;
+    v.n = d->n;
+    v.storage = d->storage;
+    v.pbm = d->pbm;
+    unsigned gs = grid_of(d->n, d->block);
+    d->tm.timing = timing;
+    if (st == CXB_OK)
+        st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK && d->n) {
+        /* the moved agents replace the input: the build already read it into storage */
+        if (kind == CXB_FRNN_MOORE)
+            circles_kernel<CXB_FRNN_MOORE><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        else if (kind == CXB_FRNN_PBW)
+            circles_kernel<CXB_FRNN_PBW><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        else if (kind == CXB_FRNN_STRIPS)
+            circles_kernel<CXB_FRNN_STRIPS><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        else
+            circles_kernel<CXB_FRNN_BRUTE><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        st = CXB_CUDA_LAUNCHED("frnn circles_kernel");
+    }
+    cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
+    if (st == CXB_OK)
+        st = st2;
+    if (st == CXB_OK && out && d->n)
+        st = CXB_CUDA(cudaMemcpyAsync(out, d->in, (size_t)d->n * sizeof *out, cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    return st;
+}
+
 static void frnn_close(void *vd)
 {
     if (vd)
         dev_free((frnn_dev *)vd);
 }
 
-extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open, frnn_upload, frnn_build, frnn_download, frnn_query,
-                                                   frnn_close};
+extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open,  frnn_upload,  frnn_build, frnn_download,
+                                                   frnn_query, frnn_circles, frnn_close};

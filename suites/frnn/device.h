@@ -31,6 +31,11 @@ typedef struct cxb_frnn_dev {
      * results copied to out (allocated here, indexed by id; list rows canonical) in the d2h phase. */
     cxb_status (*query)(void *dev, int kind, cxb_frnn_handler h, cxb_timing *timing, cxb_phases *ph,
                         cxb_frnn_result *out);
+    /* One Circles step over the last build (cxb/frnn/circles.h): the moved agents, in storage
+     * order, become the device input of the next build; out (may be NULL) receives them on the
+     * host. The kernel in the kernel phase. */
+    cxb_status (*circles)(void *dev, int kind, const cxb_frnn_circles_params *cp, cxb_timing *timing,
+                          cxb_phases *ph, cxb_frnn_rec *out);
     void (*close)(void *dev);
 } cxb_frnn_dev;
 

@@ -7,6 +7,8 @@
  *     and 1024: counts and lists equal to the brute force of frnn_oracle.h, avg bit-identical to
  *     strips.seq over the downloaded storage (the same visiting order); moore also on Original's
  *     two-array PBM;
+ *   - Circles (cxb/frnn/circles.h): 200 steps with acs_stable and original builds and the pbw and
+ *     strips queries bit-identical to counting.seq + strips.seq on the CPU;
  *   - the adversarial inputs of frnn_variants (bin edges, exact R, far outside, one bin, empty
  *     bins, N = 0, 1, 2) and uniform points on three fresh seeds (CXB_TEST_SEED=S repeats).
  * Argument "quick" (for compute-sanitizer memcheck and racecheck): the small cases only, blocks
@@ -145,6 +147,58 @@ static void run_case(const char *name, const cxb_frnn_rec *in, uint32_t n, uint3
     oracle_free(&o);
 }
 
+/* Circles: trajectories on the device with the stable builds equal the CPU's bit for bit */
+static void circles_cuda(uint64_t seed)
+{
+    uint32_t n = quick ? 400 : 3000, dims = 3;
+    int steps = quick ? 5 : 200;
+    float lo[3] = {0, 0, 0}, hi[3] = {9, 9, 9};
+    double mn[3] = {-2, -2, -2}, mx[3] = {11, 11, 11};
+    cxb_frnn_rec *init = malloc(n * sizeof *init), *cur = malloc(n * sizeof *cur), *next = malloc(n * sizeof *next),
+                 *dev_out = malloc(n * sizeof *dev_out);
+    for (uint32_t i = 0; i < n; ++i)
+        init[i] = cxb_frnn_draw_point(seed, i, dims, lo, hi);
+    cxb_frnn_circles_params cp;
+    cxb_frnn_circles_params_init(&cp);
+    cxb_frnn_grid g;
+    CHECK(cxb_frnn_grid_make(dims, mn, mx, 1.0, 0.5, 1u << 24, &g) == CXB_OK);
+    static const int builds[] = {CXB_FRNN_ACS_STABLE, CXB_FRNN_ORIGINAL};
+    for (int bi = 0; bi < 2; ++bi)
+        for (int kind = CXB_FRNN_PBW; kind <= CXB_FRNN_STRIPS; ++kind) {
+            case_name = "circles";
+            memcpy(cur, init, n * sizeof *cur);
+            void *d = NULL;
+            cxb_status st = cxb_frnn_cuda_dev.open(&g, init, n, builds[bi], 64, NULL, &d, NULL, NULL);
+            CHECK_MSG(st == CXB_OK, "circles open: %s", cxb_last_error());
+            if (st != CXB_OK)
+                continue;
+            cxb_frnn_index ix;
+            CHECK(cxb_frnn_index_alloc(&ix, &g, n) == CXB_OK);
+            int bad = -1;
+            for (int t = 0; t < steps && bad < 0; ++t) {
+                CHECK(cxb_frnn_build_counting_seq(cur, &ix) == CXB_OK);
+                cxb_frnn_view v = cxb_frnn_index_view(&ix);
+                CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, next, NULL) == CXB_OK);
+                CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "circles build: %s", cxb_last_error());
+                CHECK_MSG(cxb_frnn_cuda_dev.circles(d, kind, &cp, NULL, NULL, dev_out) == CXB_OK, "circles: %s",
+                          cxb_last_error());
+                if (memcmp(dev_out, next, n * sizeof *next))
+                    bad = t;
+                cxb_frnn_rec *tmp = cur;
+                cur = next;
+                next = tmp;
+            }
+            CHECK_MSG(bad < 0, "circles %s/%s: step %d differs from strips.seq", cxb_frnn_build_names[builds[bi]],
+                      cxb_frnn_query_names[kind], bad);
+            cxb_frnn_index_free(&ix);
+            cxb_frnn_cuda_dev.close(d);
+        }
+    free(init);
+    free(cur);
+    free(next);
+    free(dev_out);
+}
+
 static cxb_frnn_rec pt(uint32_t id, float x, float y, float z)
 {
     cxb_frnn_rec r = {{x, y, z}, id};
@@ -246,5 +300,6 @@ int main(int argc, char **argv)
         mx[2] = 0;
         run_case("many bins 2D", in, n, 2, mn, mx, 1.0, 1.0);
     }
+    circles_cuda(seed);
     CHECK_DONE();
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cxb/core/status.h"
+#include "cxb/frnn/circles.h"
 #include "cxb/frnn/grid.h"
 #include "cxb/frnn/query.h"
 
@@ -110,6 +111,17 @@ cxb_status cxb_frnn_result_compare(const cxb_frnn_result *got, const cxb_frnn_re
 /* The order-independent checksum (docs/studies/frnn.md "Records"): the sum over i of
  * mix64(i, value_i) for counts; list rows and avg values are folded into value_i. */
 uint64_t cxb_frnn_result_checksum(const cxb_frnn_result *r);
+
+/* ---- the Circles model (cxb/frnn/circles.h) ---- */
+
+/* One step over the index v: out[k] is the moved record of storage slot k (storage order, ids
+ * carried), the next step's input; *pairs (may be NULL) the forces applied. The pthreads row
+ * cuts the slots into one contiguous chunk per worker; both give the same bits. */
+cxb_status cxb_frnn_circles_step_seq(const cxb_frnn_view *v, int kind, const cxb_frnn_circles_params *cp,
+                                     cxb_frnn_rec *out, uint64_t *pairs);
+cxb_status cxb_frnn_circles_step_pthreads(struct cxb_pool *pool, const cxb_frnn_view *v, int kind,
+                                          const cxb_frnn_circles_params *cp, cxb_frnn_rec *out, uint64_t *pairs);
+void cxb_frnn_circles_params_init(cxb_frnn_circles_params *cp);
 
 /* ---- invariants of a build (docs/studies/frnn.md "PBM and storage invariants") ---- */
 
