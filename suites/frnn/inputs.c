@@ -25,7 +25,7 @@ cxb_status cxb_frnn_box_of(int dist, uint32_t dims, uint64_t n, double width, do
     } else if (dist == CXB_FRNN_DIST_FGPU2) {
         if (!(density > 0) || !isfinite(density))
             return cxb_fail(CXB_EINPUT, "--density: %g: expected a finite value > 0", density);
-        w = round(cbrt((double)n / density));
+        w = round(dims == 3 ? cbrt((double)n / density) : sqrt((double)n / density));
         *radius = 2.0;
     } else if (!(width > 0) || !isfinite(width) || width > 1e30) {
         return cxb_fail(CXB_EINPUT, "--width: %g: expected a finite value > 0", width);

@@ -18,7 +18,7 @@ extern const char *const cxb_frnn_dist_names[4]; /* "uniform", "circles-thesis",
  *                    floor(cbrt(n / (nbar * 6.45 / 27))) in 3D (the thesis's Ch. 5-6 set-up, its
  *                    integer W included), at least 1;
  *   circles-fgpu2    [-W/2, W/2) with W = round(cbrt(n / density)) (FLAME GPU 2's circles
- *                    benchmark: R = 2, density 1, 3D), at least 1.
+ *                    benchmark: R = 2, density 1, 3D; sqrt in 2D), at least 1.
  * *radius gets the set-up's radius (1, 1, 2). CXB_EINPUT naming the parameter. */
 cxb_status cxb_frnn_box_of(int dist, uint32_t dims, uint64_t n, double width, double nbar, double density, float *lo,
                            float *hi, double *radius);

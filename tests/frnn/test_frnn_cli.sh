@@ -20,7 +20,7 @@ frnn_error() { # frnn_error CODE TEXT CMD...
 }
 
 gpu=0
-if "$cx" list 2>/dev/null | grep -q 'frnn.strips.cuda.*yes'; then gpu=1; fi
+if "$cx" list 2>/dev/null | grep -Eq '^ *frnn.strips.cuda +cuda +available'; then gpu=1; fi
 
 # ---- gen: deterministic, the requested count and arity, %.9g round trip ----
 "$cx" frnn gen --n 3000 --dims 3 --seed 7 --width 12 --out "$tmp/p3.txt" || fail "gen 3D"
