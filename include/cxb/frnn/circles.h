@@ -70,6 +70,32 @@ typedef struct cxb_frnn_circles_params {
     int force_sum;  /* 1: the sum of the thesis's Eq. 3.3 instead of the mean */
 } cxb_frnn_circles_params;
 
+/* The force of agent o on agent q (positions), added to f: 1 when applied (0 < d2 < R2). The
+ * one definition of the pair rule, for every layout of the agents. */
+static inline CXB_HD int cxb_frnn_circles_pair(const cxb_frnn_grid *g, const float *q, const float *o,
+                                              const cxb_frnn_circles_params *cp, float *f)
+{
+    float d2 = cxb_frnn_d2(g->dims, q, o);
+    if (!(d2 < g->r2) || !(d2 > 0.0f))
+        return 0;
+    float dist = CXB_FRNN_SQRT(d2);
+    float arg = CXB_FRNN_MUL(CXB_FRNN_MUL(CXB_FRNN_DIV(dist, g->radius), cp->pi), -2.0f);
+    float a = CXB_FRNN_MUL(cxb_sinf_det(arg), cp->k);
+    for (uint32_t d = 0; d < g->dims; ++d)
+        f[d] = CXB_FRNN_ADD(f[d], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[d], q[d]), dist)));
+    return 1;
+}
+
+/* The move of q by the summed force f of c neighbours: the mean (or the sum), unclamped. */
+static inline CXB_HD void cxb_frnn_circles_move(const cxb_frnn_grid *g, const float *q, const float *f, uint32_t c,
+                                               const cxb_frnn_circles_params *cp, float *out)
+{
+    for (uint32_t d = 0; d < g->dims; ++d) {
+        float fd = c && !cp->force_sum ? CXB_FRNN_DIV(f[d], (float)c) : f[d];
+        out[d] = CXB_FRNN_ADD(q[d], fd);
+    }
+}
+
 /* One agent's step: its new record (position moved, id kept); *count gets the neighbours that
  * exerted a force (0 < d2 < R2). */
 static inline CXB_HD cxb_frnn_rec cxb_frnn_circles_one(const cxb_frnn_view *v, int kind, const cxb_frnn_rec *q,
@@ -78,29 +104,16 @@ static inline CXB_HD cxb_frnn_rec cxb_frnn_circles_one(const cxb_frnn_view *v, i
     cxb_frnn_iter it;
     uint32_t s, e, c = 0;
     float f[3] = {0.0f, 0.0f, 0.0f};
-    const float radius = v->grid.radius;
     cxb_frnn_iter_init(&it, v, kind, q->p);
     while (cxb_frnn_iter_next(&it, v, &s, &e, NULL)) {
         for (uint32_t k = s; k < e; ++k) {
             cxb_frnn_rec o = v->storage[k];
-            if (o.id == q->id)
-                continue;
-            float d2 = cxb_frnn_d2(v->grid.dims, q->p, o.p);
-            if (!(d2 < v->grid.r2) || !(d2 > 0.0f))
-                continue;
-            float dist = CXB_FRNN_SQRT(d2);
-            float arg = CXB_FRNN_MUL(CXB_FRNN_MUL(CXB_FRNN_DIV(dist, radius), cp->pi), -2.0f);
-            float a = CXB_FRNN_MUL(cxb_sinf_det(arg), cp->k);
-            for (uint32_t d = 0; d < v->grid.dims; ++d)
-                f[d] = CXB_FRNN_ADD(f[d], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o.p[d], q->p[d]), dist)));
-            ++c;
+            if (o.id != q->id)
+                c += (uint32_t)cxb_frnn_circles_pair(&v->grid, q->p, o.p, cp, f);
         }
     }
     cxb_frnn_rec out = *q;
-    for (uint32_t d = 0; d < v->grid.dims; ++d) {
-        float fd = c && !cp->force_sum ? CXB_FRNN_DIV(f[d], (float)c) : f[d];
-        out.p[d] = CXB_FRNN_ADD(q->p[d], fd);
-    }
+    cxb_frnn_circles_move(&v->grid, q->p, f, c, cp, out.p);
     if (count)
         *count = c;
     return out;
