@@ -10,6 +10,7 @@ extern "C" {
 #endif
 
 extern const cxb_frnn_dev cxb_frnn_cuda_dev;
+extern const cxb_frnn_fgpu2_dev cxb_frnn_fgpu2_cuda_dev; /* impl_cuda/frnn/fgpu2style.cu */
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* impl_cuda/frnn/rows.c - the CUDA rows of the frnn study (docs/studies/frnn.md): the
- * constructions frnn.{original,acs,acs_stable}.cuda and the queries frnn.{moore,pbw,strips,brute}.cuda.
+ * constructions frnn.{original,acs,acs_stable}.cuda, the queries frnn.{moore,pbw,strips,brute}.cuda
+ * and the Circles steps frnn.circles.cuda and frnn.fgpu2style.cuda.
  * Everything but the device half is the study's row code (suites/frnn/study.c through
  * cxb_frnn_setup_dev and rows.h); the device half is the table cxb_frnn_cuda_dev
  * (impl_cuda/frnn/dev.cu). Compiled only when CUDA is found; harness/backends.c adds
@@ -23,6 +24,12 @@ FRNN_CUDA_SETUP(setup_moore, "frnn.moore.cuda")
 FRNN_CUDA_SETUP(setup_pbw, "frnn.pbw.cuda")
 FRNN_CUDA_SETUP(setup_strips, "frnn.strips.cuda")
 FRNN_CUDA_SETUP(setup_brute, "frnn.brute.cuda")
+FRNN_CUDA_SETUP(setup_circles, "frnn.circles.cuda")
+
+static cxb_status setup_fgpu2style(const cxb_params *p, const cxb_env *env, void **ctx)
+{
+    return cxb_frnn_setup_fgpu2(p, env, &cxb_frnn_fgpu2_cuda_dev, ctx);
+}
 
 #define FRNN_CUDA_IMPL(id_, setup_, summary_)                                                      \
     {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_,     \
@@ -40,5 +47,9 @@ const cxb_impl cxb_frnn_cuda_impls[] = {
     FRNN_CUDA_IMPL("frnn.pbw.cuda", setup_pbw, "thesis Alg. 8 proportional bin width, one range per bin"),
     FRNN_CUDA_IMPL("frnn.strips.cuda", setup_strips, "thesis Algs. 7/9 Strips, one range per row of bins"),
     FRNN_CUDA_IMPL("frnn.brute.cuda", setup_brute, "every stored item per query: O(N^2)"),
+    FRNN_CUDA_IMPL("frnn.circles.cuda", setup_circles,
+                   "one Circles step: the build (acs by default), the query and the move on the device"),
+    FRNN_CUDA_IMPL("frnn.fgpu2style.cuda", setup_fgpu2style,
+                   "one Circles step with FLAME GPU 2's cost structure: SoA, ACS messages, agent sort, strips"),
 };
 const size_t cxb_frnn_cuda_nimpls = sizeof cxb_frnn_cuda_impls / sizeof cxb_frnn_cuda_impls[0];

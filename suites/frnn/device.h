@@ -39,6 +39,20 @@ typedef struct cxb_frnn_dev {
     void (*close)(void *dev);
 } cxb_frnn_dev;
 
+/* frnn.fgpu2style.cuda (impl_cuda/frnn/fgpu2style.cu): FLAME GPU 2's cost structure for one
+ * Circles step over structure-of-arrays agents. open allocates and uploads in (3D, bin width R
+ * in g), checking the device memory first; upload replaces the agents; step runs the message
+ * build, the agent sort and the query + move in the kernel phase and copies the agents (sorted
+ * by bin) to out when out is not NULL. */
+typedef struct cxb_frnn_fgpu2_dev {
+    cxb_status (*open)(const cxb_frnn_grid *g, const cxb_frnn_rec *in, uint32_t n, void *stream, void **dev,
+                       double *alloc_ms, double *h2d_ms);
+    cxb_status (*upload)(void *dev, const cxb_frnn_rec *in);
+    cxb_status (*step)(void *dev, const cxb_frnn_circles_params *cp, cxb_timing *timing, cxb_phases *ph,
+                       cxb_frnn_rec *out);
+    void (*close)(void *dev);
+} cxb_frnn_fgpu2_dev;
+
 #ifdef __cplusplus
 }
 #endif

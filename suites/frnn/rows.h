@@ -15,7 +15,8 @@
 typedef struct cxb_frnn_ctx {
     const char *id;
     cxb_backend backend;
-    int is_build;            /* a construction row (times the build) or a query row */
+    int is_build;            /* 1: a construction row (times the build); 0: a query row; 2: a Circles
+                              * step row (build + query + move) */
     int kind;                /* cxb_frnn_build_kind or cxb_frnn_query_kind */
     int build;               /* query rows: the build that makes their index */
     cxb_frnn_handler handler;
@@ -24,6 +25,9 @@ typedef struct cxb_frnn_ctx {
     cxb_timing *timing;
     void *stream;
     const cxb_frnn_dev *dev; /* CUDA rows: the device half; devh its open state */
+    const cxb_frnn_fgpu2_dev *fdev; /* frnn.fgpu2style.cuda */
+    cxb_frnn_circles_params cp;
+    cxb_frnn_rec *cur, *next, *ref_next; /* step rows: the agents before and after, the reference step */
     void *devh;
     double alloc_ms, h2d_ms;
     /* the input, by id (generated from the point's parameters or borrowed from the command
@@ -58,9 +62,10 @@ void cxb_frnn_extra(void *ctx, char *buf, size_t size);
 void cxb_frnn_teardown(void *ctx);
 uint64_t cxb_frnn_work(const cxb_impl *impl, const cxb_params *params);
 
-/* frnn.*.cuda (suites/frnn/study.c): the row `id` through dev. */
+/* frnn.*.cuda (suites/frnn/study.c): the row `id` through dev (fdev for frnn.fgpu2style.cuda). */
 cxb_status cxb_frnn_setup_dev(const cxb_params *p, const cxb_env *env, const char *id, const cxb_frnn_dev *dev,
                               void **ctx);
+cxb_status cxb_frnn_setup_fgpu2(const cxb_params *p, const cxb_env *env, const cxb_frnn_fgpu2_dev *fdev, void **ctx);
 
 /* The reference of a query row's counts (brute.seq up to CXB_FRNN_BRUTE_REF_MAX points or with
  * ref_brute set, else strips.seq over counting.seq, exact by the tight-box guarantee), computed
@@ -70,6 +75,6 @@ cxb_status cxb_frnn_reference(cxb_frnn_ctx *c);
 
 #define CXB_FRNN_CUDA_IDS                                                                                  \
     "frnn.original.cuda,frnn.acs.cuda,frnn.acs_stable.cuda,frnn.moore.cuda,frnn.pbw.cuda,frnn.strips.cuda," \
-    "frnn.brute.cuda"
+    "frnn.brute.cuda,frnn.circles.cuda,frnn.fgpu2style.cuda"
 
 #endif

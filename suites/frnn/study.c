@@ -16,6 +16,7 @@
  * and its avg values equal, bit for bit, strips.seq's over the row's own index (the storage order
  * fixes the summation order). fault=1 is a test hook that changes one count after the run.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,8 @@
 #include "suites/frnn/rows.h"
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
-                                        "build", "handler", "threads", "block", "max_bins", "fault", NULL};
+                                        "build", "handler", "threads", "block", "max_bins", "fault", "query",
+                                        "force", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -74,6 +76,10 @@ static const row_spec specs[] = {
     {"frnn.pbw.cuda", CXB_BACKEND_CUDA, 0, CXB_FRNN_PBW},
     {"frnn.strips.cuda", CXB_BACKEND_CUDA, 0, CXB_FRNN_STRIPS},
     {"frnn.brute.cuda", CXB_BACKEND_CUDA, 0, CXB_FRNN_BRUTE},
+    {"frnn.circles.seq", CXB_BACKEND_SEQ, 2, CXB_FRNN_STRIPS},
+    {"frnn.circles.pthreads", CXB_BACKEND_PTHREADS, 2, CXB_FRNN_STRIPS},
+    {"frnn.circles.cuda", CXB_BACKEND_CUDA, 2, CXB_FRNN_STRIPS},
+    {"frnn.fgpu2style.cuda", CXB_BACKEND_CUDA, 2, CXB_FRNN_STRIPS},
 };
 
 static const row_spec *spec_find(const char *id)
@@ -89,9 +95,14 @@ void cxb_frnn_teardown(void *vctx)
     cxb_frnn_ctx *c = vctx;
     if (!c)
         return;
-    if (c->devh)
+    if (c->devh && c->fdev)
+        c->fdev->close(c->devh);
+    else if (c->devh)
         c->dev->close(c->devh);
     free(c->own);
+    free(c->cur);
+    free(c->next);
+    free(c->ref_next);
     cxb_frnn_index_free(&c->ix);
     cxb_frnn_index_free(&c->ref_ix);
     cxb_frnn_result_free(&c->res);
@@ -100,23 +111,28 @@ void cxb_frnn_teardown(void *vctx)
 }
 
 /* The CPU build of kind into ix. */
-static cxb_status cpu_build(cxb_frnn_ctx *c, int kind, cxb_frnn_index *ix)
+static cxb_status cpu_build_from(cxb_frnn_ctx *c, int kind, const cxb_frnn_rec *in, cxb_frnn_index *ix)
 {
     if (kind == CXB_FRNN_COUNTING && c->backend == CXB_BACKEND_SEQ)
-        return cxb_frnn_build_counting_seq(c->in, ix);
+        return cxb_frnn_build_counting_seq(in, ix);
     if (!c->pool)
-        return kind == CXB_FRNN_COUNTING ? cxb_frnn_build_counting_seq(c->in, ix)
+        return kind == CXB_FRNN_COUNTING ? cxb_frnn_build_counting_seq(in, ix)
                                          : cxb_fail(CXB_EINPUT, "%s: no worker pool", c->id);
     if (kind == CXB_FRNN_COUNTING)
-        return cxb_frnn_build_counting_pthreads(c->pool, c->in, ix, 0, &c->fallback);
+        return cxb_frnn_build_counting_pthreads(c->pool, in, ix, 0, &c->fallback);
     if (kind == CXB_FRNN_ACS)
-        return cxb_frnn_build_acs_pthreads(c->pool, c->in, ix);
+        return cxb_frnn_build_acs_pthreads(c->pool, in, ix);
     return cxb_fail(CXB_EINPUT, "%s: build %s has no %s row (frnn.%s.%s)", c->id, cxb_frnn_build_names[kind],
                     cxb_backend_names[c->backend], cxb_frnn_build_names[kind], cxb_backend_names[c->backend]);
 }
 
+static cxb_status cpu_build(cxb_frnn_ctx *c, int kind, cxb_frnn_index *ix)
+{
+    return cpu_build_from(c, kind, c->in, ix);
+}
+
 static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char *id, const cxb_frnn_dev *dev,
-                             void **out)
+                             const cxb_frnn_fgpu2_dev *fdev, void **out)
 {
     const row_spec *rs = spec_find(id);
     if (!rs)
@@ -129,13 +145,16 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->is_build = rs->is_build;
     c->kind = rs->kind;
     c->dev = dev;
+    c->fdev = fdev;
+    cxb_frnn_circles_params_init(&c->cp);
     c->pool = env ? env->pool : NULL;
     c->timing = env ? env->timing : NULL;
     c->stream = env ? env->stream : NULL;
     uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0;
     uint64_t threads = env ? env->threads : 0;
     double radius = 0, w = 1, width = 10, nbar = 70, density = 1;
-    int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT;
+    int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
+    static const char *const force_names[] = {"mean", "sum", NULL};
     int build_def = rs->backend == CXB_BACKEND_CUDA ? CXB_FRNN_ACS : CXB_FRNN_COUNTING, build = build_def;
     cxb_status st = cxb_params_check_keys(p, frnn_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "dims", 3, &dims)) == CXB_OK &&
@@ -149,8 +168,16 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_choice(p, "handler", cxb_frnn_handler_names, CXB_FRNN_COUNT, &handler)) == CXB_OK &&
         (st = cxb_params_u64(p, "block", 64, &block)) == CXB_OK &&
         (st = cxb_params_u64(p, "max_bins", max_bins, &max_bins)) == CXB_OK &&
-        (st = cxb_params_u64(p, "fault", 0, &fault)) == CXB_OK)
+        (st = cxb_params_u64(p, "fault", 0, &fault)) == CXB_OK &&
+        (st = cxb_params_choice(p, "query", cxb_frnn_query_names, CXB_FRNN_STRIPS, &query)) == CXB_OK &&
+        (st = cxb_params_choice(p, "force", force_names, 0, &force)) == CXB_OK)
         st = cxb_params_u64(p, "threads", threads, &threads);
+    if (st == CXB_OK && rs->is_build == 2) {
+        c->kind = query;
+        c->cp.force_sum = force;
+        if (fdev && (query != CXB_FRNN_STRIPS || w != 1.0 || build != build_def))
+            st = cxb_fail(CXB_EINPUT, "%s: FLAME GPU 2's structure: strips, w = 1 and its own build", c->id);
+    }
     if (st == CXB_OK && (n > (1u << 28)))
         st = cxb_fail(CXB_EINPUT, "--set n=%llu: at most 2^28 points", (unsigned long long)n);
     if (st == CXB_OK && (block < 32 || block > 1024 || block % 32))
@@ -158,17 +185,17 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     if (st == CXB_OK && rs->backend == CXB_BACKEND_PTHREADS && (!c->pool || threads != (env ? env->threads : 0)))
         st = cxb_fail(CXB_EINPUT, "%s: --set threads=%llu: no pool of that many workers", c->id,
                       (unsigned long long)threads);
-    if (st == CXB_OK && !rs->is_build && rs->backend != CXB_BACKEND_CUDA && build != CXB_FRNN_COUNTING &&
+    if (st == CXB_OK && rs->is_build != 1 && rs->backend != CXB_BACKEND_CUDA && build != CXB_FRNN_COUNTING &&
         !(build == CXB_FRNN_ACS && rs->backend == CXB_BACKEND_PTHREADS))
         st = cxb_fail(CXB_EINPUT, "%s: --build %s: frnn.%s.%s does not exist", c->id, cxb_frnn_build_names[build],
                       cxb_frnn_build_names[build], cxb_backend_names[rs->backend]);
-    if (st == CXB_OK && !rs->is_build && rs->backend == CXB_BACKEND_CUDA && build == CXB_FRNN_COUNTING)
+    if (st == CXB_OK && rs->is_build != 1 && rs->backend == CXB_BACKEND_CUDA && build == CXB_FRNN_COUNTING)
         st = cxb_fail(CXB_EINPUT, "%s: --build counting: frnn.counting.cuda does not exist", c->id);
     if (st != CXB_OK) {
         cxb_frnn_teardown(c);
         return st;
     }
-    c->build = rs->is_build ? rs->kind : build;
+    c->build = rs->is_build == 1 ? rs->kind : build;
     c->handler = (cxb_frnn_handler)handler;
     c->block = (uint32_t)block;
     c->fault = fault != 0;
@@ -206,14 +233,25 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         st = cxb_frnn_grid_make((uint32_t)dims, mn, mx, radius, w, max_bins, &c->grid);
     if (st == CXB_OK)
         st = cxb_frnn_index_alloc(&c->ix, &c->grid, c->n);
-    if (st == CXB_OK && rs->backend == CXB_BACKEND_CUDA) {
+    if (st == CXB_OK && rs->is_build == 2) {
+        size_t m = (c->n ? c->n : 1) * sizeof(cxb_frnn_rec);
+        c->cur = malloc(m);
+        c->next = malloc(m);
+        if (!c->cur || !c->next)
+            st = cxb_fail(CXB_ERESOURCE, "frnn: out of host memory for %u agents", c->n);
+        else
+            memcpy(c->cur, c->in, c->n * sizeof(cxb_frnn_rec));
+    }
+    if (st == CXB_OK && fdev) {
+        st = fdev->open(&c->grid, c->in, c->n, c->stream, &c->devh, &c->alloc_ms, &c->h2d_ms);
+    } else if (st == CXB_OK && rs->backend == CXB_BACKEND_CUDA) {
         if (!dev)
             st = cxb_fail(CXB_EINPUT, "%s: no device table", c->id);
         else
             st = dev->open(&c->grid, c->in, c->n, c->build, c->block, c->stream, &c->devh, &c->alloc_ms, &c->h2d_ms);
-        if (st == CXB_OK && !rs->is_build) /* the query's index, untimed */
+        if (st == CXB_OK && rs->is_build == 0) /* the query's index, untimed */
             st = dev->build(c->devh, c->kind != CXB_FRNN_MOORE, NULL, NULL);
-    } else if (st == CXB_OK && !rs->is_build) {
+    } else if (st == CXB_OK && rs->is_build == 0) {
         st = cpu_build(c, c->build, &c->ix);
     }
     if (st != CXB_OK) {
@@ -227,7 +265,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
 #define FRNN_SETUP(name, id)                                                                                   \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)                                \
     {                                                                                                          \
-        return frnn_setup(p, env, id, NULL, ctx);                                                              \
+        return frnn_setup(p, env, id, NULL, NULL, ctx);                                                        \
     }
 FRNN_SETUP(setup_counting_seq, "frnn.counting.seq")
 FRNN_SETUP(setup_counting_pth, "frnn.counting.pthreads")
@@ -240,25 +278,105 @@ FRNN_SETUP(setup_moore_pth, "frnn.moore.pthreads")
 FRNN_SETUP(setup_pbw_pth, "frnn.pbw.pthreads")
 FRNN_SETUP(setup_strips_pth, "frnn.strips.pthreads")
 FRNN_SETUP(setup_brute_pth, "frnn.brute.pthreads")
+FRNN_SETUP(setup_circles_seq, "frnn.circles.seq")
+FRNN_SETUP(setup_circles_pth, "frnn.circles.pthreads")
 
 cxb_status cxb_frnn_setup_dev(const cxb_params *p, const cxb_env *env, const char *id, const cxb_frnn_dev *dev,
                               void **ctx)
 {
     if (!dev)
         return cxb_fail(CXB_EINPUT, "%s: no device table", id);
-    return frnn_setup(p, env, id, dev, ctx);
+    return frnn_setup(p, env, id, dev, NULL, ctx);
+}
+
+cxb_status cxb_frnn_setup_fgpu2(const cxb_params *p, const cxb_env *env, const cxb_frnn_fgpu2_dev *fdev, void **ctx)
+{
+    if (!fdev)
+        return cxb_fail(CXB_EINPUT, "frnn.fgpu2style.cuda: no device table");
+    return frnn_setup(p, env, "frnn.fgpu2style.cuda", NULL, fdev, ctx);
 }
 
 cxb_status cxb_frnn_reset(void *vctx)
 {
-    (void)vctx;
+    cxb_frnn_ctx *c = vctx;
+    if (c->is_build != 2)
+        return CXB_OK;
+    /* a step row starts every sample from the initial agents */
+    memcpy(c->cur, c->in, c->n * sizeof *c->cur);
+    if (c->fdev)
+        return c->fdev->upload(c->devh, c->in);
+    if (c->backend == CXB_BACKEND_CUDA)
+        return c->dev->upload(c->devh, c->in);
     return CXB_OK;
+}
+
+/* one Circles step: build, query and move */
+static cxb_status step_run(cxb_frnn_ctx *c, cxb_phases *ph)
+{
+    cxb_status st;
+    if (c->fdev)
+        st = c->fdev->step(c->devh, &c->cp, c->timing, ph, c->next);
+    else if (c->backend == CXB_BACKEND_CUDA) {
+        if ((st = c->dev->build(c->devh, 1, c->timing, ph)) == CXB_OK)
+            st = c->dev->circles(c->devh, c->kind, &c->cp, c->timing, ph, c->next);
+    } else {
+        if ((st = cpu_build_from(c, c->build, c->cur, &c->ix)) == CXB_OK) {
+            cxb_frnn_view v = cxb_frnn_index_view(&c->ix);
+            st = c->backend == CXB_BACKEND_SEQ ? cxb_frnn_circles_step_seq(&v, c->kind, &c->cp, c->next, NULL)
+                                               : cxb_frnn_circles_step_pthreads(c->pool, &v, c->kind, &c->cp, c->next,
+                                                                                NULL);
+        }
+    }
+    if (st == CXB_OK && c->fault && c->n)
+        c->next[0].p[0] += 1.0f;
+    return st;
+}
+
+/* the step rows' check: the reference step (counting.seq + strips.seq), bit for bit for the
+ * stable builds, within 1e-5 relative per coordinate otherwise (Euro-Par 2016's one-step parity) */
+static cxb_status step_verify(cxb_frnn_ctx *c)
+{
+    cxb_status st = CXB_OK;
+    if (!c->ref_next) {
+        c->ref_next = malloc((c->n ? c->n : 1) * sizeof *c->ref_next);
+        if (!c->ref_next)
+            return cxb_fail(CXB_ERESOURCE, "frnn: out of host memory");
+        cxb_frnn_view v = cxb_frnn_index_view(&c->ref_ix);
+        if ((st = cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &c->cp, c->ref_next, NULL)) != CXB_OK)
+            return st;
+    }
+    int exact = !c->fdev && c->build != CXB_FRNN_ACS;
+    const cxb_frnn_rec **byid = calloc(c->n ? c->n : 1, sizeof *byid);
+    if (!byid)
+        return cxb_fail(CXB_ERESOURCE, "frnn: out of host memory");
+    for (uint32_t k = 0; k < c->n && st == CXB_OK; ++k) {
+        uint32_t id = c->next[k].id;
+        if (id >= c->n || byid[id])
+            st = cxb_fail(CXB_EFAIL, "%s: slot %u holds id %u (out of range or repeated)", c->id, k, id);
+        else
+            byid[id] = &c->next[k];
+    }
+    for (uint32_t k = 0; k < c->n && st == CXB_OK; ++k) {
+        const cxb_frnn_rec *want = &c->ref_next[k], *got = byid[want->id];
+        if (exact && !memcmp(got, want, sizeof *got))
+            continue;
+        for (uint32_t a = 0; a < c->grid.dims && st == CXB_OK; ++a) {
+            double g = got->p[a], w = want->p[a], tol = 1e-5 * (fabs(w) > 1.0 ? fabs(w) : 1.0);
+            if (exact ? g != w : !(fabs(g - w) <= tol))
+                st = cxb_fail(CXB_EFAIL, "%s: agent %u axis %u after one step: %.9g, frnn.circles.seq %.9g%s", c->id,
+                              want->id, a, g, w, exact ? " (a stable build: bit for bit)" : "");
+        }
+    }
+    free(byid);
+    return st;
 }
 
 cxb_status cxb_frnn_run(void *vctx, cxb_phases *ph)
 {
     cxb_frnn_ctx *c = vctx;
     cxb_status st;
+    if (c->is_build == 2)
+        return step_run(c, ph);
     if (c->is_build) {
         if (c->backend == CXB_BACKEND_CUDA) {
             if ((st = c->dev->build(c->devh, 0, c->timing, ph)) == CXB_OK)
@@ -312,6 +430,8 @@ cxb_status cxb_frnn_verify(void *vctx)
             (st = cxb_frnn_build_counting_seq(c->in, &c->ref_ix)) != CXB_OK)
             return st;
     }
+    if (c->is_build == 2)
+        return step_verify(c);
     if (c->is_build) {
         if ((st = cxb_frnn_index_check(&c->ix, c->in, c->id)) != CXB_OK)
             return st;
@@ -349,6 +469,15 @@ cxb_status cxb_frnn_verify(void *vctx)
 uint64_t cxb_frnn_checksum(void *vctx)
 {
     cxb_frnn_ctx *c = vctx;
+    if (c->is_build == 2) { /* order-independent: the sum over agents of mix64(id, position bits) */
+        uint64_t s = 0;
+        for (uint32_t k = 0; k < c->n; ++k) {
+            uint32_t b[3];
+            memcpy(b, c->next[k].p, sizeof b);
+            s += cxb_mix64(cxb_mix64(((uint64_t)c->next[k].id << 32) | b[0]) ^ ((uint64_t)b[1] << 32 | b[2]));
+        }
+        return s;
+    }
     if (!c->is_build)
         return cxb_frnn_result_checksum(&c->res);
     /* order-independent within a bin: the sum over slots of mix64(bin << 32 | id) */
@@ -375,7 +504,7 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
     PUT("dist=%s;gdim=%ux%ux%u;", c->dist, c->grid.gdim[0], c->grid.gdim[1], c->grid.gdim[2]);
     if (c->backend == CXB_BACKEND_CUDA)
         PUT("h2d_ns=%lld;", (long long)(c->h2d_ms * 1e6));
-    if (!c->is_build) {
+    if (c->is_build == 0) {
         uint64_t pairs = 0;
         for (uint32_t i = 0; c->res.count && i < c->n; ++i)
             pairs += c->res.count[i];
@@ -420,6 +549,10 @@ static const cxb_impl frnn_impls[] = {
               "strips.seq's loop over contiguous chunks of storage slots"),
     FRNN_IMPL("frnn.brute.pthreads", CXB_BACKEND_PTHREADS, setup_brute_pth,
               "brute.seq's loop over contiguous chunks of storage slots"),
+    FRNN_IMPL("frnn.circles.seq", CXB_BACKEND_SEQ, setup_circles_seq,
+              "one Circles step (Euro-Par 2016): counting build, strips query, mean force, move"),
+    FRNN_IMPL("frnn.circles.pthreads", CXB_BACKEND_PTHREADS, setup_circles_pth,
+              "one Circles step: the pthreads build and query; identical to seq with a stable build"),
 };
 
 /* ---- presets (docs/studies/frnn.md "Presets") ---- */
@@ -440,6 +573,8 @@ static const cxb_sweep sweeps_quick[] = {
      "2^12,2^14,2^16"},
     {"frnn.w", "frnn.strips.seq,frnn.pbw.seq,frnn.strips.cuda", "dims=3;dist=circles-thesis;nbar=100;n=2^14", "w",
      "1,0.7,0.5,0.4,0.25"},
+    {"frnn.step", "frnn.circles.seq,frnn.circles.pthreads,frnn.circles.cuda,frnn.fgpu2style.cuda",
+     "dims=3;dist=circles-fgpu2;density=1", "n", "2^12,2^14,2^16"},
     CXB_SWEEPS_END,
 };
 
@@ -475,6 +610,8 @@ static const cxb_sweep sweeps_paper[] = {
 /* FLAME GPU 2's circles benchmark, fixed density (docs/studies/frnn.md "FLAME GPU 2 set-up"):
  * R = 2, density 1, N = W^3 for the benchmark's widths, strips query and ACS build */
 static const cxb_sweep sweeps_fgpu2[] = {
+    {"p10.step", "frnn.circles.cuda,frnn.fgpu2style.cuda", "dims=3;dist=circles-fgpu2;density=1", "n",
+     "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
     {"p10.query", "frnn.strips.cuda,frnn.pbw.cuda", "dims=3;dist=circles-fgpu2;density=1;build=acs", "n",
      "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
     {"p10.build", "frnn.acs.cuda,frnn.original.cuda", "dims=3;dist=circles-fgpu2;density=1", "n",

@@ -1,5 +1,5 @@
 /* frnn_study: the frnn study's rows through the registry and its inputs (docs/studies/frnn.md):
- *   - every CPU row sets up, runs and verifies on generated points (2D and 3D, each handler,
+ *   - every CPU row (the Circles step rows too) sets up, runs and verifies on generated points (2D and 3D, each handler,
  *     several w), and fault=1 (one count changed after the run, or one stored id) fails
  *     verification with CXB_EFAIL;
  *   - the presets name registered rows (CUDA ones: rows this build left out);
@@ -86,6 +86,20 @@ static void rows(uint64_t seed, cxb_pool *pool)
             }
         snprintf(params, sizeof params, "dims=3;n=2000;seed=%llu;fault=1", (unsigned long long)seed);
         run_row(cpu[i], params, pool, 1);
+    }
+    /* the Circles step rows: one step from the keyed start equals the reference step */
+    static const char *const steps[] = {"frnn.circles.seq", "frnn.circles.pthreads"};
+    for (size_t i = 0; i < 2; ++i) {
+        snprintf(params, sizeof params, "dims=3;dist=circles-fgpu2;n=3000;seed=%llu", (unsigned long long)seed);
+        run_row(steps[i], params, pool, 0);
+        snprintf(params, sizeof params, "dims=2;dist=circles-thesis;nbar=40;n=2000;w=0.5;query=pbw;seed=%llu",
+                 (unsigned long long)seed);
+        run_row(steps[i], params, pool, 0);
+        snprintf(params, sizeof params, "dims=3;n=1000;build=acs;seed=%llu", (unsigned long long)seed);
+        if (i == 1)
+            run_row(steps[i], params, pool, 0);
+        snprintf(params, sizeof params, "dims=3;n=1000;fault=1;seed=%llu", (unsigned long long)seed);
+        run_row(steps[i], params, pool, 1);
     }
     /* refusals: a build that has no row of this backend, a grid over the cap, an unknown key */
     const cxb_impl *im = cxb_impl_find("frnn.strips.seq", NULL);
