@@ -9,6 +9,8 @@
  *     two-array PBM;
  *   - Circles (cxb/frnn/circles.h): 200 steps with acs_stable and original builds and the pbw and
  *     strips queries bit-identical to counting.seq + strips.seq on the CPU;
+ *   - frnn.fgpu2style.cuda: one step within 1e-5 of the reference step (Euro-Par 2016's one-step
+ *     parity; its message order is the atomics'), ids a permutation, N = 0 and 1;
  *   - the adversarial inputs of frnn_variants (bin edges, exact R, far outside, one bin, empty
  *     bins, N = 0, 1, 2) and uniform points on three fresh seeds (CXB_TEST_SEED=S repeats).
  * Argument "quick" (for compute-sanitizer memcheck and racecheck): the small cases only, blocks
@@ -199,6 +201,61 @@ static void circles_cuda(uint64_t seed)
     free(dev_out);
 }
 
+/* frnn.fgpu2style.cuda: one step within 1e-5 of the reference step per coordinate (atomic message
+ * order), for the FLAME GPU 2 set-up; ids a permutation; N = 0 and 1 */
+static void fgpu2_parity(uint64_t seed)
+{
+    static const uint32_t ns[] = {0, 1, 3000, 20000};
+    for (size_t t = 0; t < (quick ? 3u : 4u); ++t) {
+        uint32_t n = ns[t];
+        float w = roundf(cbrtf((float)(n ? n : 1)));
+        float lo[3] = {-w / 2, -w / 2, -w / 2}, hi[3] = {w / 2, w / 2, w / 2};
+        double mn[3] = {lo[0], lo[1], lo[2]}, mx[3] = {hi[0], hi[1], hi[2]};
+        cxb_frnn_rec *in = malloc((n + 1) * sizeof *in), *got = malloc((n + 1) * sizeof *got),
+                     *want = malloc((n + 1) * sizeof *want);
+        for (uint32_t i = 0; i < n; ++i)
+            in[i] = cxb_frnn_draw_point(seed, i, 3, lo, hi);
+        cxb_frnn_grid g;
+        CHECK(cxb_frnn_grid_make(3, mn, mx, 2.0, 1.0, 1u << 24, &g) == CXB_OK);
+        cxb_frnn_circles_params cp;
+        cxb_frnn_circles_params_init(&cp);
+        cxb_frnn_index ix;
+        CHECK(cxb_frnn_index_alloc(&ix, &g, n) == CXB_OK && cxb_frnn_build_counting_seq(in, &ix) == CXB_OK);
+        cxb_frnn_view v = cxb_frnn_index_view(&ix);
+        CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, want, NULL) == CXB_OK);
+        void *d = NULL;
+        cxb_status st = cxb_frnn_fgpu2_cuda_dev.open(&g, in, n, NULL, &d, NULL, NULL);
+        CHECK_MSG(st == CXB_OK, "fgpu2style open: %s", cxb_last_error());
+        if (st == CXB_OK) {
+            CHECK_MSG(cxb_frnn_fgpu2_cuda_dev.step(d, &cp, NULL, NULL, got) == CXB_OK, "fgpu2style step: %s",
+                      cxb_last_error());
+            const cxb_frnn_rec **byid = calloc(n + 1, sizeof *byid);
+            for (uint32_t k = 0; k < n; ++k) {
+                CHECK_MSG(got[k].id < n && !byid[got[k].id], "fgpu2style: slot %u id %u", k, got[k].id);
+                if (got[k].id < n)
+                    byid[got[k].id] = &got[k];
+            }
+            uint32_t bad = 0;
+            for (uint32_t k = 0; k < n; ++k)
+                for (int a = 0; a < 3 && byid[want[k].id]; ++a) {
+                    double x = byid[want[k].id]->p[a], y = want[k].p[a];
+                    bad += !(fabs(x - y) <= 1e-5 * (fabs(y) > 1 ? fabs(y) : 1));
+                }
+            CHECK_MSG(bad == 0, "fgpu2style n=%u: %u coordinates beyond 1e-5 of the reference step", n, bad);
+            for (int s = 0; s < (quick ? 2 : 20); ++s) /* more steps run (and stay finite) */
+                CHECK(cxb_frnn_fgpu2_cuda_dev.step(d, &cp, NULL, NULL, s % 5 == 4 ? got : NULL) == CXB_OK);
+            for (uint32_t k = 0; k < n; ++k)
+                CHECK(isfinite(got[k].p[0]) && isfinite(got[k].p[1]) && isfinite(got[k].p[2]));
+            free(byid);
+            cxb_frnn_fgpu2_cuda_dev.close(d);
+        }
+        cxb_frnn_index_free(&ix);
+        free(in);
+        free(got);
+        free(want);
+    }
+}
+
 static cxb_frnn_rec pt(uint32_t id, float x, float y, float z)
 {
     cxb_frnn_rec r = {{x, y, z}, id};
@@ -301,5 +358,6 @@ int main(int argc, char **argv)
         run_case("many bins 2D", in, n, 2, mn, mx, 1.0, 1.0);
     }
     circles_cuda(seed);
+    fgpu2_parity(seed);
     CHECK_DONE();
 }
