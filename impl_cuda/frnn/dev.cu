@@ -54,7 +54,7 @@ struct frnn_dev {
     uint32_t *key, *key2, *val, *val2; /* hash/sort (original); bin/sub/idx (acs) */
     uint32_t *count;                  /* queries: per id */
     float *avg;                       /* queries: 3 per id */
-    uint64_t *off;                    /* list: n + 1 */
+    uint64_t *off, *wide;             /* list: n + 1 offsets, and the counts widened to 64 bits */
     uint32_t *ids;                    /* list: grown as needed */
     size_t ids_cap;
     void *tmp;
@@ -239,7 +239,7 @@ int min_bits(uint32_t nbins)
 void dev_free(frnn_dev *d)
 {
     void *p[] = {d->in, d->storage, d->pbm, d->counts, d->start, d->end, d->key, d->key2, d->val, d->val2, d->count, d->avg,
-                 d->off, d->ids, d->tmp};
+                 d->off, d->wide, d->ids, d->tmp};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; ++i)
         if (p[i])
             cudaFree(p[i]);
@@ -303,7 +303,7 @@ static cxb_status frnn_open(const cxb_frnn_grid *g, const cxb_frnn_rec *in, uint
     d->tmp_bytes = need_tmp;
     size_t rec = m * sizeof(cxb_frnn_rec), u32 = m * sizeof(uint32_t);
     size_t need = 2 * rec + 2 * nb * 4 + (build == CXB_FRNN_ORIGINAL ? 2 * nb * 4 : 0) + 4 * u32 + u32 + 3 * m * 4 +
-                  (m + 1) * 8 + need_tmp;
+                  2 * (m + 1) * 8 + need_tmp;
     size_t free_b = 0, total_b = 0;
     if (st == CXB_OK)
         st = CXB_CUDA(cudaMemGetInfo(&free_b, &total_b));
@@ -332,6 +332,7 @@ static cxb_status frnn_open(const cxb_frnn_grid *g, const cxb_frnn_rec *in, uint
     FRNN_ALLOC(d->count, u32)
     FRNN_ALLOC(d->avg, 3 * m * 4)
     FRNN_ALLOC(d->off, (m + 1) * 8)
+    FRNN_ALLOC(d->wide, (m + 1) * 8)
     FRNN_ALLOC(d->tmp, need_tmp ? need_tmp : 1)
 #undef FRNN_ALLOC
     if (st == CXB_OK)
@@ -481,10 +482,10 @@ static cxb_status frnn_query(void *vd, int kind, cxb_frnn_handler h, cxb_timing 
         st = launch_any(d, kind, h, v, 0);
     if (st == CXB_OK && d->n && h == CXB_FRNN_LIST) { /* offsets, then the fill pass */
         size_t b = d->tmp_bytes;
-        widen_kernel<<<grid_of(d->n + 1, 256), 256, 0, d->s>>>(d->count, d->n, d->off);
+        widen_kernel<<<grid_of(d->n + 1, 256), 256, 0, d->s>>>(d->count, d->n, d->wide);
         st = CXB_CUDA_LAUNCHED("frnn widen_kernel");
         if (st == CXB_OK)
-            st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(d->tmp, b, d->off, d->off, (int64_t)d->n + 1, d->s));
+            st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(d->tmp, b, d->wide, d->off, (int64_t)d->n + 1, d->s));
         if (st == CXB_OK)
             st = CXB_CUDA(cudaMemcpyAsync(&total, d->off + d->n, sizeof total, cudaMemcpyDeviceToHost, d->s));
         if (st == CXB_OK)
