@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_snap fuzz_mtx fuzz_cxg fuzz_csv fuzz_prov fuzz_results)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_snap fuzz_mtx fuzz_cxg fuzz_csv fuzz_prov fuzz_results fuzz_points)
 build=${BUILD:-build-fuzz}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 command -v clang >/dev/null || { echo "cxbench: error: tests/fuzz/run.sh: clang not found (apt-get install clang)" >&2; exit 3; }

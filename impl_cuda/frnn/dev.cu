@@ -1,0 +1,572 @@
+/* impl_cuda/frnn/dev.cu - the CUDA constructions and queries of the frnn study
+ * (docs/studies/frnn.md "Construction", "Queries"), as the device table cxb_frnn_cuda_dev of
+ * suites/frnn/device.h.
+ *
+ * Builds:
+ *   original    Chisholm's thesis Sec. 2.5.2 / 4.4: hash (key = bin, value = input index), CUB
+ *               DeviceRadixSort::SortPairs on the minimum bit count max(1, ceil(log2 nbins)),
+ *               memset of start/end to 0xFFFFFFFF, one fused kernel that writes the boundaries
+ *               (previous key from shared memory, from global memory for a block's first
+ *               thread) and gathers the payload; the compact PBM on request (a reverse inclusive
+ *               min-scan of the starts, CUB DeviceScan::InclusiveScan). Stable: CUB's radix sort
+ *               is stable and the values start as the input index.
+ *   acs         thesis Sec. 4.3: memset, atomic histogram whose atomicAdd returns each item's
+ *               sub-index, CUB DeviceScan::ExclusiveSum over nbins + 1 counters (the scan is the
+ *               compact PBM, pbm[nbins] = n), scatter to pbm[bin] + sub. Intra-bin order is that
+ *               of the atomics.
+ *   acs_stable  acs scattering input indices, each bin's indices sorted ascending with CUB
+ *               DeviceSegmentedSort::SortKeys (the PBM as offsets), then the payload gathered:
+ *               bit-identical to frnn.counting.seq.
+ * Queries: one thread per storage slot (queries in bin order), the per-query loop of
+ * cxb/frnn/query.h; count and avg write at the item's id; list counts, scans the counts (CUB,
+ * 64-bit offsets) and fills, as cuNSearch does; rows are sorted on the host. The Circles step
+ * (cxb/frnn/circles.h) moves the agent of each slot and writes it back as the next input, in
+ * storage order, as the model keeps its agents between steps.
+ *
+ * Every call and launch is checked; CUB's temporary storage is sized for every step at open and
+ * allocated once; the device memory a configuration needs is compared with cudaMemGetInfo
+ * before the first allocation. The list handler's id array is sized by the count pass, so it is
+ * allocated in the query (an out-of-memory there is reported like any other).
+ */
+#include <cub/cub.cuh>
+#include <thrust/iterator/reverse_iterator.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/frnn/frnn.h"
+#include "impl_cuda/common/check.h"
+#include "impl_cuda/common/event_timer.h"
+#include "impl_cuda/frnn/dev.h"
+
+namespace {
+
+struct frnn_dev {
+    cxb_frnn_grid g;
+    uint32_t n, block;
+    int build;
+    int have_compact;
+    cudaStream_t s;
+    cxb_event_timer tm;
+    cxb_frnn_rec *in, *storage;
+    uint32_t *pbm, *start, *end;      /* pbm: nbins + 1; start/end: original */
+    uint32_t *counts;                 /* nbins + 1: the histogram (acs), the starts (compaction) */
+    uint32_t *key, *key2, *val, *val2; /* hash/sort (original); bin/sub/idx (acs) */
+    uint32_t *count;                  /* queries: per id */
+    float *avg;                       /* queries: 3 per id */
+    uint64_t *off, *wide;             /* list: n + 1 offsets, and the counts widened to 64 bits */
+    uint32_t *ids;                    /* list: grown as needed */
+    size_t ids_cap;
+    void *tmp;
+    size_t tmp_bytes;
+    int end_bit;
+};
+
+struct min_op {
+    __device__ __forceinline__ uint32_t operator()(uint32_t a, uint32_t b) const { return a < b ? a : b; }
+};
+
+unsigned grid_of(uint32_t n, uint32_t block)
+{
+    uint32_t g = (n + block - 1) / block;
+    return g ? g : 1;
+}
+
+/* ---- original ---- */
+
+__global__ void hash_kernel(cxb_frnn_grid g, const cxb_frnn_rec *__restrict__ in, uint32_t n, uint32_t *key,
+                            uint32_t *val)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    cxb_frnn_rec r = in[i];
+    key[i] = cxb_frnn_bin(&g, r.p);
+    val[i] = i;
+}
+
+/* one thread per sorted slot: boundaries where the key changes, and the payload gathered */
+__global__ void reorder_kernel(const uint32_t *__restrict__ key, const uint32_t *__restrict__ val,
+                               const cxb_frnn_rec *__restrict__ in, uint32_t n, uint32_t *start, uint32_t *end,
+                               cxb_frnn_rec *storage)
+{
+    extern __shared__ uint32_t s_key[]; /* blockDim.x + 1: s_key[t + 1] is slot t's key */
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    uint32_t k = 0;
+    if (i < n) {
+        k = key[i];
+        s_key[threadIdx.x + 1] = k;
+        if (threadIdx.x == 0)
+            s_key[0] = i > 0 ? key[i - 1] : 0;
+    }
+    __syncthreads();
+    if (i >= n)
+        return;
+    if (i == 0 || k != s_key[threadIdx.x]) {
+        start[k] = i;
+        if (i > 0)
+            end[s_key[threadIdx.x]] = i;
+    }
+    if (i == n - 1)
+        end[k] = n;
+    storage[i] = in[val[i]];
+}
+
+/* the compact PBM from start/end: empty bins take the next non-empty start (reverse min-scan) */
+__global__ void starts_kernel(const uint32_t *__restrict__ start, uint32_t nbins, uint32_t n, uint32_t *pbm)
+{
+    uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (b < nbins)
+        pbm[b] = start[b] == CXB_FRNN_EMPTY ? n : start[b];
+    else if (b == nbins)
+        pbm[b] = n;
+}
+
+/* ---- acs ---- */
+
+__global__ void histogram_kernel(cxb_frnn_grid g, const cxb_frnn_rec *__restrict__ in, uint32_t n, uint32_t *counts,
+                                 uint32_t *bin, uint32_t *sub)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    cxb_frnn_rec r = in[i];
+    uint32_t b = cxb_frnn_bin(&g, r.p);
+    bin[i] = b;
+    sub[i] = atomicAdd(&counts[b], 1u);
+}
+
+__global__ void scatter_kernel(const cxb_frnn_rec *__restrict__ in, uint32_t n, const uint32_t *__restrict__ pbm,
+                               const uint32_t *__restrict__ bin, const uint32_t *__restrict__ sub, cxb_frnn_rec *storage)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        storage[pbm[bin[i]] + sub[i]] = in[i];
+}
+
+__global__ void scatter_index_kernel(uint32_t n, const uint32_t *__restrict__ pbm, const uint32_t *__restrict__ bin,
+                                     const uint32_t *__restrict__ sub, uint32_t *idx)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        idx[pbm[bin[i]] + sub[i]] = i;
+}
+
+__global__ void gather_kernel(const cxb_frnn_rec *__restrict__ in, uint32_t n, const uint32_t *__restrict__ idx,
+                              cxb_frnn_rec *storage)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        storage[i] = in[idx[i]];
+}
+
+/* ---- queries ---- */
+
+template <int KIND, int HANDLER>
+__global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *count, float *avg,
+                                                     const uint64_t *__restrict__ off, uint32_t *ids)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= v.n)
+        return;
+    cxb_frnn_rec q = v.storage[k];
+    if (HANDLER == CXB_FRNN_LIST && ids) { /* the fill pass */
+        cxb_frnn_query_one(&v, KIND, &q, NULL, ids + off[q.id], NULL);
+        return;
+    }
+    float sum[3];
+    uint32_t c = cxb_frnn_query_one(&v, KIND, &q, HANDLER == CXB_FRNN_AVG ? sum : NULL, NULL, NULL);
+    count[q.id] = c;
+    if (HANDLER == CXB_FRNN_AVG)
+        cxb_frnn_avg_finish(&q, c, sum, avg + 3 * (size_t)q.id);
+}
+
+/* one Circles agent per storage slot; the moved record goes to the same slot of out */
+template <int KIND>
+__global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= v.n)
+        return;
+    cxb_frnn_rec q = v.storage[k];
+    out[k] = cxb_frnn_circles_one(&v, KIND, &q, &cp, NULL);
+}
+
+__global__ void widen_kernel(const uint32_t *__restrict__ count, uint32_t n, uint64_t *out)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = count[i];
+    else if (i == n)
+        out[i] = 0;
+}
+
+template <int KIND>
+cxb_status launch_query(frnn_dev *d, cxb_frnn_handler h, const cxb_frnn_view &v, int fill)
+{
+    unsigned gs = grid_of(d->n, d->block);
+    if (h == CXB_FRNN_COUNT)
+        query_kernel<KIND, CXB_FRNN_COUNT><<<gs, d->block, 0, d->s>>>(v, d->count, NULL, NULL, NULL);
+    else if (h == CXB_FRNN_AVG)
+        query_kernel<KIND, CXB_FRNN_AVG><<<gs, d->block, 0, d->s>>>(v, d->count, d->avg, NULL, NULL);
+    else
+        query_kernel<KIND, CXB_FRNN_LIST><<<gs, d->block, 0, d->s>>>(v, d->count, NULL, d->off, fill ? d->ids : NULL);
+    return CXB_CUDA_LAUNCHED("frnn query_kernel");
+}
+
+cxb_status launch_any(frnn_dev *d, int kind, cxb_frnn_handler h, const cxb_frnn_view &v, int fill)
+{
+    switch (kind) {
+    case CXB_FRNN_MOORE:
+        return launch_query<CXB_FRNN_MOORE>(d, h, v, fill);
+    case CXB_FRNN_PBW:
+        return launch_query<CXB_FRNN_PBW>(d, h, v, fill);
+    case CXB_FRNN_STRIPS:
+        return launch_query<CXB_FRNN_STRIPS>(d, h, v, fill);
+    default:
+        return launch_query<CXB_FRNN_BRUTE>(d, h, v, fill);
+    }
+}
+
+int min_bits(uint32_t nbins)
+{
+    int b = 1;
+    while (b < 32 && (1ull << b) < nbins)
+        ++b;
+    return b;
+}
+
+void dev_free(frnn_dev *d)
+{
+    void *p[] = {d->in, d->storage, d->pbm, d->counts, d->start, d->end, d->key, d->key2, d->val, d->val2, d->count, d->avg,
+                 d->off, d->wide, d->ids, d->tmp};
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; ++i)
+        if (p[i])
+            cudaFree(p[i]);
+    cxb_event_timer_destroy(&d->tm);
+    free(d);
+}
+
+} // namespace
+
+static cxb_status frnn_close_status(frnn_dev *d, cxb_status st)
+{
+    dev_free(d);
+    return st;
+}
+
+static cxb_status frnn_open(const cxb_frnn_grid *g, const cxb_frnn_rec *in, uint32_t n, int build, uint32_t block,
+                            void *stream, void **out, double *alloc_ms, double *h2d_ms)
+{
+    *out = NULL;
+    if (block < 32 || block > 1024 || block % 32)
+        return cxb_fail(CXB_EINPUT, "--block: %u: a multiple of 32 in [32, 1024]", block);
+    if (build != CXB_FRNN_ORIGINAL && build != CXB_FRNN_ACS && build != CXB_FRNN_ACS_STABLE)
+        return cxb_fail(CXB_EINPUT, "frnn: build %s has no CUDA row", build >= 0 && build < CXB_FRNN_NBUILDS
+                                                                           ? cxb_frnn_build_names[build]
+                                                                           : "?");
+    frnn_dev *d = (frnn_dev *)calloc(1, sizeof *d);
+    if (!d)
+        return cxb_fail(CXB_ERESOURCE, "frnn: out of host memory");
+    d->g = *g;
+    d->n = n;
+    d->block = block;
+    d->build = build;
+    d->s = (cudaStream_t)stream;
+    d->end_bit = min_bits(g->nbins);
+    size_t m = n ? n : 1, nb = (size_t)g->nbins + 1;
+    /* CUB's temporary storage: the largest of the steps this configuration can run */
+    size_t need_tmp = 0, b = 0;
+    cxb_status st = CXB_OK;
+    uint32_t *nu = NULL;
+    uint64_t *nl = NULL;
+    if (build == CXB_FRNN_ORIGINAL) {
+        st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(NULL, b, nu, nu, nu, nu, (int64_t)m, 0, d->end_bit, d->s));
+        need_tmp = b > need_tmp ? b : need_tmp;
+        if (st == CXB_OK)
+            st = CXB_CUDA(cub::DeviceScan::InclusiveScan(NULL, b, thrust::make_reverse_iterator(nu + nb - 1),
+                                                         thrust::make_reverse_iterator(nu + nb - 1), min_op(),
+                                                         (int64_t)(nb - 1), d->s));
+        need_tmp = b > need_tmp ? b : need_tmp;
+    } else {
+        st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(NULL, b, nu, nu, (int64_t)nb, d->s));
+        need_tmp = b > need_tmp ? b : need_tmp;
+        if (st == CXB_OK && build == CXB_FRNN_ACS_STABLE) {
+            st = CXB_CUDA(cub::DeviceSegmentedSort::SortKeys(NULL, b, nu, nu, (int64_t)m, (int64_t)(nb - 1), nu, nu + 1,
+                                                             d->s));
+            need_tmp = b > need_tmp ? b : need_tmp;
+        }
+    }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(NULL, b, nl, nl, (int64_t)(m + 1), d->s));
+    need_tmp = b > need_tmp ? b : need_tmp;
+    d->tmp_bytes = need_tmp;
+    size_t rec = m * sizeof(cxb_frnn_rec), u32 = m * sizeof(uint32_t);
+    size_t need = 2 * rec + 2 * nb * 4 + (build == CXB_FRNN_ORIGINAL ? 2 * nb * 4 : 0) + 4 * u32 + u32 + 3 * m * 4 +
+                  2 * (m + 1) * 8 + need_tmp;
+    size_t free_b = 0, total_b = 0;
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemGetInfo(&free_b, &total_b));
+    if (st == CXB_OK && need > free_b)
+        st = cxb_fail(CXB_ERESOURCE, "frnn: needs %zu bytes of device memory, %zu free", need, free_b);
+    if (st != CXB_OK)
+        return frnn_close_status(d, st);
+    if ((st = cxb_event_timer_create(&d->tm)) != CXB_OK)
+        return frnn_close_status(d, st);
+    int64_t t0 = cxb_clock_ns();
+#define FRNN_ALLOC(ptr, bytes)                                                                                        \
+    if (st == CXB_OK)                                                                                                 \
+        st = CXB_CUDA_ALLOC(cudaMalloc((void **)&(ptr), (bytes)), (bytes));
+    FRNN_ALLOC(d->in, rec)
+    FRNN_ALLOC(d->storage, rec)
+    FRNN_ALLOC(d->pbm, nb * 4)
+    FRNN_ALLOC(d->counts, nb * 4)
+    if (build == CXB_FRNN_ORIGINAL) {
+        FRNN_ALLOC(d->start, nb * 4)
+        FRNN_ALLOC(d->end, nb * 4)
+    }
+    FRNN_ALLOC(d->key, u32)
+    FRNN_ALLOC(d->key2, u32)
+    FRNN_ALLOC(d->val, u32)
+    FRNN_ALLOC(d->val2, u32)
+    FRNN_ALLOC(d->count, u32)
+    FRNN_ALLOC(d->avg, 3 * m * 4)
+    FRNN_ALLOC(d->off, (m + 1) * 8)
+    FRNN_ALLOC(d->wide, (m + 1) * 8)
+    FRNN_ALLOC(d->tmp, need_tmp ? need_tmp : 1)
+#undef FRNN_ALLOC
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    int64_t t1 = cxb_clock_ns();
+    if (alloc_ms)
+        *alloc_ms = (double)(t1 - t0) / 1e6;
+    if (st == CXB_OK && n)
+        st = CXB_CUDA(cudaMemcpyAsync(d->in, in, rec, cudaMemcpyHostToDevice, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    if (h2d_ms)
+        *h2d_ms = (double)(cxb_clock_ns() - t1) / 1e6;
+    if (st != CXB_OK)
+        return frnn_close_status(d, st);
+    *out = d;
+    return CXB_OK;
+}
+
+static cxb_status frnn_upload(void *vd, const cxb_frnn_rec *in)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = CXB_OK;
+    if (d->n)
+        st = CXB_CUDA(cudaMemcpyAsync(d->in, in, (size_t)d->n * sizeof *in, cudaMemcpyHostToDevice, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    return st;
+}
+
+/* the compact PBM after an Original build */
+static cxb_status compact(frnn_dev *d)
+{
+    uint32_t nb = d->g.nbins;
+    starts_kernel<<<grid_of(nb + 1, 256), 256, 0, d->s>>>(d->start, nb, d->n, d->counts);
+    cxb_status st = CXB_CUDA_LAUNCHED("frnn starts_kernel");
+    size_t b = d->tmp_bytes;
+    if (st == CXB_OK) /* pbm[nbins] = n, then pbm[b] = min over b' >= b of the starts */
+        st = CXB_CUDA(cudaMemcpyAsync(d->pbm + nb, d->counts + nb, 4, cudaMemcpyDeviceToDevice, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cub::DeviceScan::InclusiveScan(d->tmp, b, thrust::make_reverse_iterator(d->counts + nb),
+                                                     thrust::make_reverse_iterator(d->pbm + nb), min_op(),
+                                                     (int64_t)nb, d->s));
+    return st;
+}
+
+static cxb_status frnn_build(void *vd, int want_compact, cxb_timing *timing, cxb_phases *ph)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    uint32_t n = d->n, nb = d->g.nbins, bs = d->block;
+    unsigned gs = grid_of(n, bs);
+    size_t b = d->tmp_bytes;
+    d->tm.timing = timing;
+    d->have_compact = 0;
+    cxb_status st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st != CXB_OK)
+        return st;
+    if (d->build == CXB_FRNN_ORIGINAL) {
+        if (n) {
+            hash_kernel<<<gs, bs, 0, d->s>>>(d->g, d->in, n, d->key, d->val);
+            st = CXB_CUDA_LAUNCHED("frnn hash_kernel");
+            if (st == CXB_OK)
+                st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(d->tmp, b, d->key, d->key2, d->val, d->val2, (int64_t)n,
+                                                              0, d->end_bit, d->s));
+        }
+        if (st == CXB_OK)
+            st = CXB_CUDA(cudaMemsetAsync(d->start, 0xff, (size_t)nb * 4, d->s));
+        if (st == CXB_OK)
+            st = CXB_CUDA(cudaMemsetAsync(d->end, 0xff, (size_t)nb * 4, d->s));
+        if (st == CXB_OK && n) {
+            reorder_kernel<<<gs, bs, (bs + 1) * sizeof(uint32_t), d->s>>>(d->key2, d->val2, d->in, n, d->start, d->end,
+                                                                        d->storage);
+            st = CXB_CUDA_LAUNCHED("frnn reorder_kernel");
+        }
+        if (st == CXB_OK && want_compact && (st = compact(d)) == CXB_OK)
+            d->have_compact = 1;
+    } else {
+        uint32_t *bin = d->key, *sub = d->val;
+        st = CXB_CUDA(cudaMemsetAsync(d->counts, 0, (size_t)(nb + 1) * 4, d->s));
+        if (st == CXB_OK && n) {
+            histogram_kernel<<<gs, bs, 0, d->s>>>(d->g, d->in, n, d->counts, bin, sub);
+            st = CXB_CUDA_LAUNCHED("frnn histogram_kernel");
+        }
+        if (st == CXB_OK)
+            st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(d->tmp, b, d->counts, d->pbm, (int64_t)(nb + 1), d->s));
+        if (st == CXB_OK && n && d->build == CXB_FRNN_ACS) {
+            scatter_kernel<<<gs, bs, 0, d->s>>>(d->in, n, d->pbm, bin, sub, d->storage);
+            st = CXB_CUDA_LAUNCHED("frnn scatter_kernel");
+        } else if (st == CXB_OK && n) {
+            scatter_index_kernel<<<gs, bs, 0, d->s>>>(n, d->pbm, bin, sub, d->key2);
+            st = CXB_CUDA_LAUNCHED("frnn scatter_index_kernel");
+            if (st == CXB_OK)
+                st = CXB_CUDA(cub::DeviceSegmentedSort::SortKeys(d->tmp, b, d->key2, d->val2, (int64_t)n, (int64_t)nb,
+                                                                 d->pbm, d->pbm + 1, d->s));
+            if (st == CXB_OK) {
+                gather_kernel<<<gs, bs, 0, d->s>>>(d->in, n, d->val2, d->storage);
+                st = CXB_CUDA_LAUNCHED("frnn gather_kernel");
+            }
+        }
+        d->have_compact = 1;
+    }
+    cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
+    return st != CXB_OK ? st : st2;
+}
+
+static cxb_status frnn_download(void *vd, cxb_frnn_index *ix)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = CXB_OK;
+    if (!d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
+        d->have_compact = 1;
+    if (st == CXB_OK && d->n)
+        st = CXB_CUDA(cudaMemcpyAsync(ix->storage, d->storage, (size_t)d->n * sizeof(cxb_frnn_rec),
+                                      cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemcpyAsync(ix->pbm, d->pbm, ((size_t)d->g.nbins + 1) * 4, cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    return st;
+}
+
+static cxb_status frnn_query(void *vd, int kind, cxb_frnn_handler h, cxb_timing *timing, cxb_phases *ph,
+                             cxb_frnn_result *out)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = cxb_frnn_result_init(out, h, d->n);
+    if (st != CXB_OK)
+        return st;
+    cxb_frnn_view v;
+    memset(&v, 0, sizeof v);
+    v.grid = d->g;
+    v.n = d->n;
+    v.storage = d->storage;
+    if (kind == CXB_FRNN_MOORE && d->build == CXB_FRNN_ORIGINAL && !d->have_compact) {
+        v.start = d->start; /* Original's two-array PBM */
+        v.end = d->end;
+    } else {
+        if (!d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
+            d->have_compact = 1; /* untimed here: the build row times compaction */
+        v.pbm = d->pbm;
+    }
+    uint64_t total = 0;
+    d->tm.timing = timing;
+    if (st == CXB_OK)
+        st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK && d->n)
+        st = launch_any(d, kind, h, v, 0);
+    if (st == CXB_OK && d->n && h == CXB_FRNN_LIST) { /* offsets, then the fill pass */
+        size_t b = d->tmp_bytes;
+        widen_kernel<<<grid_of(d->n + 1, 256), 256, 0, d->s>>>(d->count, d->n, d->wide);
+        st = CXB_CUDA_LAUNCHED("frnn widen_kernel");
+        if (st == CXB_OK)
+            st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(d->tmp, b, d->wide, d->off, (int64_t)d->n + 1, d->s));
+        if (st == CXB_OK)
+            st = CXB_CUDA(cudaMemcpyAsync(&total, d->off + d->n, sizeof total, cudaMemcpyDeviceToHost, d->s));
+        if (st == CXB_OK)
+            st = CXB_CUDA(cudaStreamSynchronize(d->s));
+        if (st == CXB_OK && total > d->ids_cap) {
+            if (d->ids)
+                cudaFree(d->ids);
+            d->ids = NULL;
+            d->ids_cap = 0;
+            st = CXB_CUDA_ALLOC(cudaMalloc((void **)&d->ids, total * 4), total * 4);
+            if (st == CXB_OK)
+                d->ids_cap = total;
+        }
+        if (st == CXB_OK && total)
+            st = launch_any(d, kind, h, v, 1);
+    }
+    cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
+    if (st == CXB_OK)
+        st = st2;
+    int64_t t0 = cxb_clock_ns();
+    if (st == CXB_OK && d->n)
+        st = CXB_CUDA(cudaMemcpyAsync(out->count, d->count, (size_t)d->n * 4, cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK && d->n && h == CXB_FRNN_AVG)
+        st = CXB_CUDA(cudaMemcpyAsync(out->avg, d->avg, (size_t)d->n * 12, cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK && h == CXB_FRNN_LIST && (st = cxb_frnn_result_list_offsets(out)) == CXB_OK && total)
+        st = CXB_CUDA(cudaMemcpyAsync(out->ids, d->ids, total * 4, cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    if (st == CXB_OK && h == CXB_FRNN_LIST)
+        cxb_frnn_result_canonical(out);
+    if (ph)
+        ph->ns[CXB_PHASE_D2H] = cxb_clock_ns() - t0;
+    if (st != CXB_OK)
+        cxb_frnn_result_free(out);
+    return st;
+}
+
+static cxb_status frnn_circles(void *vd, int kind, const cxb_frnn_circles_params *cp, cxb_timing *timing,
+                               cxb_phases *ph, cxb_frnn_rec *out)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = CXB_OK;
+    if (!d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
+        d->have_compact = 1;
+    cxb_frnn_view v;
+    memset(&v, 0, sizeof v);
+    v.grid = d->g;
+    v.n = d->n;
+    v.storage = d->storage;
+    v.pbm = d->pbm;
+    unsigned gs = grid_of(d->n, d->block);
+    d->tm.timing = timing;
+    if (st == CXB_OK)
+        st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK && d->n) {
+        /* the moved agents replace the input: the build already read it into storage */
+        if (kind == CXB_FRNN_MOORE)
+            circles_kernel<CXB_FRNN_MOORE><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        else if (kind == CXB_FRNN_PBW)
+            circles_kernel<CXB_FRNN_PBW><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        else if (kind == CXB_FRNN_STRIPS)
+            circles_kernel<CXB_FRNN_STRIPS><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        else
+            circles_kernel<CXB_FRNN_BRUTE><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
+        st = CXB_CUDA_LAUNCHED("frnn circles_kernel");
+    }
+    cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
+    if (st == CXB_OK)
+        st = st2;
+    if (st == CXB_OK && out && d->n)
+        st = CXB_CUDA(cudaMemcpyAsync(out, d->in, (size_t)d->n * sizeof *out, cudaMemcpyDeviceToHost, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    return st;
+}
+
+static void frnn_close(void *vd)
+{
+    if (vd)
+        dev_free((frnn_dev *)vd);
+}
+
+extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open,  frnn_upload,  frnn_build, frnn_download,
+                                                   frnn_query, frnn_circles, frnn_close};

@@ -1,0 +1,10 @@
+# frnn study (docs/studies/frnn.md): every CPU query variant and handler equal to a brute force
+# written in the test, on fresh seeds and the adversarial cases, at 1/2/3/8 threads; the build
+# invariants and the stable builds' identical storage; surplus counters against (2+w)^d/V_d.
+cxb_test(frnn_variants test_frnn_variants.c)
+# the rows through the registry (every CPU row verifies; fault=1 fails), the presets, keyed
+# points and the points file round trip, gen | frnn against the in-memory row
+cxb_test(frnn_study test_frnn_study.c)
+# the Circles model: the deterministic sine, one step against a brute-force step written in the
+# test, 200-step trajectories bit-identical across seq, pthreads (1, 2, 3, 8) and moore/pbw/strips
+cxb_test(frnn_circles test_frnn_circles.c)
