@@ -19,10 +19,11 @@ extern const cxb_study cxb_study_graphgen;
 extern const cxb_study cxb_study_malloc;
 extern const cxb_study cxb_study_components;
 extern const cxb_study cxb_study_clustering;
+extern const cxb_study cxb_study_propagation;
 
 static const cxb_study *const declared[] = {&cxb_study_prng, &cxb_study_graph, &cxb_study_graphgen,
                                             &cxb_study_malloc, &cxb_study_components,
-                                            &cxb_study_clustering};
+                                            &cxb_study_clustering, &cxb_study_propagation};
 #define NSTUDIES (sizeof declared / sizeof declared[0])
 
 /* Each study as registered: its CPU rows (the descriptor's impls), then the rows of the backend
