@@ -151,6 +151,7 @@ const char *cxb_impl_not_built(const char *id) { return cxb_backend_not_built(id
 
 int cxb_impl_available(const cxb_impl *impl, const char **why)
 {
+    if (cxb_backend_not_built(impl->id)) return why ? (*why = cxb_backend_not_built(impl->id), 0) : 0; /* listed, not built (NCCL) */
     if (!(impl->flags & CXB_IMPL_NEEDS_GPU))
         return 1;
     const char *reason = NULL;

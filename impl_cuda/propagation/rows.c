@@ -1,8 +1,8 @@
 /* impl_cuda/propagation/rows.c - the propagation study's CUDA rows (docs/studies/propagation.md
  * "CUDA mapping", 6.5): the four loops on one GPU (cuda) and on P GPUs with each synchronisation
  * scheme; setup, verification and the rest are the study's (suites/propagation/rows.h). The
- * NCCL schemes are listed only in builds that found NCCL (harness/backends.c names the rest
- * "built without NCCL"). */
+ * NCCL schemes are listed in every CUDA build; without NCCL they are unavailable ("built without
+ * NCCL", harness/backends.c). */
 #include "cxb/propagation/cuda.h"
 #include "suites/propagation/rows.h"
 
@@ -45,15 +45,11 @@ LOOP_SETUPS(tloop, CXB_PROP_TLOOP)
 LOOP_SETUPS(aloop, CXB_PROP_ALOOP)
 LOOP_SETUPS(eloop, CXB_PROP_ELOOP)
 
-#if CXB_HAVE_NCCL
 #define NCCL_ROWS(L, NAME)                                                                               \
     CUDA_IMPL("propagation." #L ".cuda_nccl", setup_##L##_nccl, run_multi,                               \
               NAME " on P GPUs, segments by grouped ncclSend/ncclRecv"),                                 \
         CUDA_IMPL("propagation." #L ".cuda_allreduce", setup_##L##_allreduce, run_multi,                 \
                   NAME " on P GPUs, full state vectors, ncclAllReduce(max)"),
-#else
-#define NCCL_ROWS(L, NAME)
-#endif
 #define LOOP_ROWS(L, NAME)                                                                               \
     CUDA_IMPL("propagation." #L ".cuda", setup_##L##_cuda, run_one, NAME " on one GPU, a thread per item"), \
         CUDA_IMPL("propagation." #L ".cuda_host", setup_##L##_host, run_multi,                           \
