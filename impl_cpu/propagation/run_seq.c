@@ -7,7 +7,7 @@
 
 #include "cxb/propagation/model.h"
 #include "cxb/propagation/propagation.h"
-#include "impl_cpu/propagation/one.h"
+#include "cxb/propagation/one.h"
 
 cxb_status cxb_prop_one_open(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_prop_result *r, cxb_prop_one *o)
 {

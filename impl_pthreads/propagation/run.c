@@ -1,5 +1,5 @@
 /* propagation.{cloop,tloop,aloop,eloop}.pthreads (docs/studies/propagation.md "pthreads"): the
- * seq row's loop and finalisation (impl_cpu/propagation/one.h) over static contiguous ranges of
+ * seq row's loop and finalisation (cxb/propagation/one.h) over static contiguous ranges of
  * rows or edge records on the harness's pool; cxb_pool_for's return is the barrier between the
  * step and the finalisation. Concurrent writers store the same byte (PENDING) with relaxed atomics,
  * so no read-modify-write is needed. The frontier flag and the counts are per range, combined in
@@ -9,7 +9,7 @@
 
 #include "cxb/propagation/model.h"
 #include "cxb/propagation/propagation.h"
-#include "impl_cpu/propagation/one.h"
+#include "cxb/propagation/one.h"
 
 typedef struct pth_job {
     cxb_prop_one o;

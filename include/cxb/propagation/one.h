@@ -1,8 +1,8 @@
-/* impl_cpu/propagation/one.h - the state of a one-partition CPU run (seq and pthreads): the
+/* cxb/propagation/one.h - the state of a one-partition CPU run (seq and pthreads): the
  * graph, the states, the edge records of the E-Loop and the act array; the loop and the
  * finalisation over a range of items, so that the threaded rows only cut ranges. */
-#ifndef CXB_IMPL_CPU_PROPAGATION_ONE_H
-#define CXB_IMPL_CPU_PROPAGATION_ONE_H
+#ifndef CXB_PROPAGATION_ONE_H
+#define CXB_PROPAGATION_ONE_H
 
 #include "cxb/propagation/model.h"
 #include "cxb/propagation/propagation.h"
