@@ -1,4 +1,4 @@
-/* The step driver of every propagation variant (docs/studies/propagation.md 2.3-2.5 and
+/* The step driver of every propagation variant (docs/studies/propagation.md "The model" and
  * "A-Loop"): before step t the A-Loop's one-way switch by W_T < W_C (or --switch), then the
  * backend's loop (and synchronisation), then the finalisation; the run stops after the pass that
  * sees no frontier edge, at max_steps, or at once when p = 0. One definition, so that the step
@@ -49,7 +49,7 @@ cxb_status cxb_prop_drive(const cxb_prop_ops *ops, const cxb_prop_cfg *cfg, uint
     r->active = cfg->nsources;
     r->ncurve = 0;
     if (cfg->p <= 0.0 || cfg->nsources == 0)
-        return CXB_OK; /* docs 2.5: p = 0 stops at once */
+        return CXB_OK; /* docs "The model": p = 0 stops at once */
     cxb_prop_step s;
     s.bern = cxb_gbern_make(cfg->p);
     s.seed = cfg->seed;

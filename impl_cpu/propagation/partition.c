@@ -1,4 +1,4 @@
-/* Partitions, replicas and the boundary and replica tables of docs/studies/propagation.md 6.1-6.3
+/* Partitions, replicas and the boundary and replica tables of docs/studies/propagation.md "Several GPUs"
  * (Jin et al. Sec. 4, Figs 3 and 4), shared by pthreads_part and the CUDA multi-GPU rows.
  *
  * Placement: the vertex layout stores the full rows of the owned vertices, and every neighbour

@@ -1,4 +1,4 @@
-/* The replication ratio's closed forms for G(n, m) (docs/studies/propagation.md 7): with mean
+/* The replication ratio's closed forms for G(n, m) (docs/studies/propagation.md "Several GPUs"): with mean
  * degree lambda = 2m/n and the Poisson approximation, the probability that a vertex has at least
  * one neighbour in a given other part (vertex layout), or at least one edge stored there with it
  * as the replicated endpoint (edge layout). */

@@ -1,4 +1,4 @@
-/* propagation.{cloop,tloop,aloop,eloop}.seq (docs/studies/propagation.md "The four loops"): one
+/* propagation.{cloop,tloop,aloop,eloop}.seq (docs/studies/propagation.md "The four loops and the two layouts"): one
  * thread over the rows (C-Loop, T-Loop, A-Loop; Jin et al. Algorithm 1) or the edge records
  * (E-Loop, Algorithm 2), with the shared per-row and per-edge work of cxb/propagation/model.h
  * and the shared driver. propagation.cloop.seq is the study's reference. */

@@ -1,6 +1,6 @@
-/* Sources (docs/studies/propagation.md 2.4): candidate i is bounded(x0, n) of
+/* Sources (docs/studies/propagation.md "The model"): candidate i is bounded(x0, n) of
  * cxb_gdraw(seed, 33, i, 0); repeats and isolated vertices are rejected (the Graph500 convention
- * for search keys). The edge layout (docs 4): one record per undirected edge, oriented by
+ * for search keys). The edge layout (docs "The four loops and the two layouts"): one record per undirected edge, oriented by
  * cxb_prop_orient_edge. */
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * is OR-reduced per block (__syncthreads_or) with one store per block; the finalisation counts
  * new owned vertices and their degrees with a block reduction and one atomicAdd per block. The
  * same kernels run one GPU (gid NULL, every vertex owned) and one partition of several GPUs, and
- * the merge, gather and scatter kernels of the synchronisation (docs 6.4-6.5). Included by the
+ * the merge, gather and scatter kernels of the synchronisation (docs "Several GPUs"). Included by the
  * .cu files of this folder only. */
 #ifndef CXB_IMPL_CUDA_PROPAGATION_KERNELS_CUH
 #define CXB_IMPL_CUDA_PROPAGATION_KERNELS_CUH

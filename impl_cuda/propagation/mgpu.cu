@@ -1,5 +1,5 @@
 /* impl_cuda/propagation/mgpu.cu - propagation.{cloop,tloop,aloop,eloop}.{cuda_host,cuda_p2p,
- * cuda_nccl,cuda_allreduce} (docs/studies/propagation.md 6): GPUs 0 .. P-1 as partitions with
+ * cuda_nccl,cuda_allreduce} (docs/studies/propagation.md "Several GPUs"): GPUs 0 .. P-1 as partitions with
  * replicas (the tables of impl_cpu/propagation/partition.c, as pthreads_part uses them), one host
  * thread per GPU, and the shared host driver on the calling thread. Every step: the loop kernel on
  * each GPU's rows or edge records, then the synchronisation, then the finalisation; the frontier

@@ -1,5 +1,5 @@
 /* impl_cuda/propagation/single.cu - propagation.{cloop,tloop,aloop,eloop}.cuda (docs/studies/
- * propagation.md "CUDA mapping"): the whole graph on one GPU, one thread per row (Jin et al.'s
+ * propagation.md "The four loops and the two layouts"): the whole graph on one GPU, one thread per row (Jin et al.'s
  * vertex-oriented processing, Algorithm 1) or per edge record (edge-oriented, Algorithm 2), one
  * launch per step and one for the finalisation, driven by the shared host driver (so the switch
  * and termination rules are those of every other row). Each step reads back 24 bytes of
@@ -88,7 +88,7 @@ extern "C" cxb_status cxb_prop_run_cuda(const cxb_csr *g, const cxb_prop_cfg *cf
     int edges = cfg->loop == CXB_PROP_ELOOP;
     if (edges && (st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &e)) != CXB_OK)
         return st;
-    /* the footprint, checked before any allocation (docs 4 "Does not fit") */
+    /* the footprint, checked before any allocation (docs "Several GPUs") */
     uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) +
                     (edges ? e.m * 8 : g->nnz * 4);
     size_t fr = 0, tot = 0;

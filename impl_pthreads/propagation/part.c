@@ -1,4 +1,4 @@
-/* propagation.{cloop,tloop,aloop,eloop}.pthreads_part (docs/studies/propagation.md 6.4-6.5):
+/* propagation.{cloop,tloop,aloop,eloop}.pthreads_part (docs/studies/propagation.md "Several GPUs"):
  * threads as partitions. The graph is split as for P GPUs (impl_cpu/propagation/partition.c),
  * each partition runs the loop on its own rows or edge records with its own state copies, and the
  * copies are synchronised through the same boundary and replica segments the GPU schemes copy
@@ -101,7 +101,7 @@ static void finalise_part(void *arg, uint64_t q, unsigned worker)
     j->wadd[q] = w;
 }
 
-/* oracle 6 of docs 9.1: every copy equals its owner's, and a second sync changes nothing */
+/* docs "Verification": every copy equals its owner's, and a second sync changes nothing */
 static cxb_status check_copies(part_job *j)
 {
     for (uint32_t q = 0; q < j->ps.P; ++q) {

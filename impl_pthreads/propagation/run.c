@@ -1,4 +1,4 @@
-/* propagation.{cloop,tloop,aloop,eloop}.pthreads (docs/studies/propagation.md "pthreads"): the
+/* propagation.{cloop,tloop,aloop,eloop}.pthreads (docs/studies/propagation.md "The four loops and the two layouts"): the
  * seq row's loop and finalisation (cxb/propagation/one.h) over static contiguous ranges of
  * rows or edge records on the harness's pool; cxb_pool_for's return is the barrier between the
  * step and the finalisation. Concurrent writers store the same byte (PENDING) with relaxed atomics,

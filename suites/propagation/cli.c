@@ -3,7 +3,7 @@
  * own setup and run (suites/propagation/study.c); exactly n lines then one `# propagate` summary
  * line (docs/cli.md "propagate", docs/studies/propagation.md "Command line").
  * cxbench propagate replication (GRAPH | --gen SPEC) --parts P: the replica and boundary tables
- * of a partition, one line per layout, with the G(n, m) closed forms (docs 7); no GPU needed.
+ * of a partition, one line per layout, with the G(n, m) closed forms (docs "Several GPUs"); no GPU needed.
  *
  * Every file goes through the one output path (harness/atomic.h) after the run succeeded, and no
  * output may name the input: on any error nothing is written. Errors are one line: 1 for a --check

@@ -75,7 +75,7 @@ cxb_status cxb_prop_expand_spec(const char *text, char *out, size_t size);
 /* the first vertex whose act differs, as a CXB_EFAIL naming both values */
 cxb_status cxb_prop_compare(const int32_t *act, const int32_t *ref, uint64_t n, const char *what);
 
-/* 64-bit checksum of act (docs "Records") */
+/* 64-bit checksum of act (docs "Verification") */
 uint64_t cxb_prop_act_hash(const int32_t *act, uint64_t n);
 
 #endif

@@ -10,7 +10,7 @@
  * p; "p" stays the generators' key), pseed (draws and sources, default 1), sources, model,
  * switch, orient, partition, parts, max_steps.
  *
- * Verification: the act array equals propagation.cloop.seq's, vertex for vertex (docs 9.1,
+ * Verification: the act array equals propagation.cloop.seq's, vertex for vertex (docs "Verification",
  * oracle 3); the reference itself is checked against the pure T-Loop (propagation.tloop.seq),
  * which shares no row code with it. */
 #include <stdio.h>
@@ -344,7 +344,7 @@ static const cxb_impl prop_impls[] = {
               "E-Loop on P partitions, each edge in owner(d), one endpoint replicated"),
 };
 
-/* ---- presets (docs/studies/propagation.md "Presets") ---- */
+/* ---- presets (docs/studies/propagation.md "Parameters and presets") ---- */
 
 #define PROP_CPU                                                                                         \
     "propagation.cloop.seq,propagation.tloop.seq,propagation.aloop.seq,propagation.eloop.seq,"          \
@@ -364,7 +364,7 @@ static const cxb_sweep sweeps_ci[] = {
     {"prop.n", PROP_CPU, "model=gnm;d=8;prob=0.1;parts=2", "n", "2048,8192"},
     CXB_SWEEPS_END,
 };
-/* The paper's networks (docs 5.3, entries reading), one and several GPUs (Figs 11-13, 20) */
+/* The paper's networks (docs "Graphs", entries reading), one and several GPUs (Figs 11-13, 20) */
 static const cxb_sweep sweeps_paper[] = {
     {"jin.fig11", PROP_CUDA1 "," PROP_MGPU, "graph=paper:1m256m;parts=2", "parts", "2,3,4"},
     {"jin.fig12", PROP_CUDA1, "prob=0.01", "graph",
@@ -372,7 +372,7 @@ static const cxb_sweep sweeps_paper[] = {
     {"jin.fig20", PROP_CUDA1, "prob=0.01", "graph", "paper:1m128m:rmat,paper:2m128m:rmat,paper:4m128m:rmat"},
     CXB_SWEEPS_END,
 };
-/* modern strong scaling on the scaled graph (docs 10, P7) */
+/* modern strong scaling on the scaled graph (docs "Parameters and presets", P7) */
 static const cxb_sweep sweeps_modern[] = {
     {"prop.modern", PROP_CUDA1 "," PROP_MGPU, "model=gnm;n=16777216;m=1073741824", "parts", "2,4,8"},
     CXB_SWEEPS_END,

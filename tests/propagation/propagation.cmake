@@ -1,4 +1,4 @@
-# propagation study (docs/studies/propagation.md 9.1): every loop, switch step, thread count,
+# propagation study (docs/studies/propagation.md "Verification"): every loop, switch step, thread count,
 # partition count, partitioner and orientation against a model oracle and a BFS written in the
 # test, with the sync invariants checked at every step; the edge cases.
 cxb_test(propagation_variants test_propagation_variants.c)

@@ -1,4 +1,4 @@
-# The propagation study's CUDA rows (docs/studies/propagation.md "CUDA mapping", "Several GPUs"):
+# The propagation study's CUDA rows (docs/studies/propagation.md "The four loops and the two layouts", "Several GPUs"):
 # every one-GPU loop, switch step and orientation equals propagation.cloop.seq byte for byte
 # (propagation_cuda; `small` for compute-sanitizer); every multi-GPU scheme at P = 2 .. 4 (and 8)
 # with both partitioners (propagation_mgpu). CUDA builds only; 77 without a GPU (mgpu: without 2).

@@ -1,5 +1,5 @@
 /* tests/propagation/test_propagation_cuda.c - the propagation study's CUDA rows
- * (docs/studies/propagation.md "CUDA mapping", "Several GPUs"): every loop (the A-Loop with auto,
+ * (docs/studies/propagation.md "The four loops and the two layouts", "Several GPUs"): every loop (the A-Loop with auto,
  * never and switch steps 1 .. 4; the E-Loop with both orientations) on one GPU gives byte for byte
  * the act array of propagation.cloop.seq (itself checked against an independent oracle by
  * propagation_variants) on G(n,m) and R-MAT for several seeds, p in {0, 0.05, 0.3, 1}, both

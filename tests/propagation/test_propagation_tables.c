@@ -1,12 +1,12 @@
 /* tests/propagation/test_propagation_tables.c - partitions, replicas and the boundary and replica
- * tables (docs/studies/propagation.md 6.1-6.3, 7, 9.1 oracle 7), checked against the placement
+ * tables (docs/studies/propagation.md "Several GPUs", 7, 9.1 oracle 7), checked against the placement
  * rules evaluated here from the graph and the owner array alone: owned vertices ascending; the
  * replicas of q are exactly the vertices owned elsewhere that are neighbours of an owned vertex
  * (vertex layout) or the s of an edge (s, d) with owner(d) = q (edge layout), ordered by (owner,
  * id); every row and edge record is where the rules put it, its local ids naming the right global
  * ids; boundary segment (q -> r) equals partition r's replica segment q entry for entry; R bounds,
  * R = 0 for P = 1, R_edge <= R_vertex, sum of replica tables = sum of boundary tables = R n; the
- * partitioners' definitions; the closed forms of docs 7 within 0.01 at n = 2^16 (random). */
+ * partitioners' definitions; the closed forms of docs "Several GPUs" within 0.01 at n = 2^16 (random). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,7 +42,7 @@ static void rule_replicas(const cxb_csr *g, int layout, int orient, uint64_t see
                 if (owner[u] == q && owner[v] != q)
                     rep[v] = 1;
             } else if (u < v) {
-                /* the orientation rule of docs 4 written out */
+                /* the orientation rule of docs "The four loops and the two layouts" written out */
                 int flip = orient == CXB_PROP_ORIENT_HASH &&
                            (cxb_gdraw(seed, 34, (uint64_t)u << 32 | v, 0).v[0] & 1u);
                 cxb_vid s = flip ? v : (cxb_vid)u, d = flip ? (cxb_vid)u : v;
@@ -150,7 +150,7 @@ int main(void)
         for (unsigned k = 0; k < 5; ++k)
             for (int part = 0; part < 2; ++part) {
                 CHECK(cxb_prop_owners(g.n, Ps[k], part, 9, owner) == CXB_OK);
-                /* the partitioners' definitions (docs 6.1) */
+                /* the partitioners' definitions (docs "Several GPUs") */
                 for (uint64_t v = 0; v < g.n; ++v) {
                     uint32_t want = part ? (uint32_t)cxb_gbounded(cxb_gx0(cxb_gdraw(9, 35, v, 0)), Ps[k])
                                          : (uint32_t)(v * Ps[k] / g.n);
@@ -169,7 +169,7 @@ int main(void)
         free(owner);
         cxb_csr_free(&g);
     }
-    /* the closed forms of docs 7 at n = 2^16 with the random partitioner (the block partitioner
+    /* the closed forms of docs "Several GPUs" at n = 2^16 with the random partitioner (the block partitioner
      * for canonical orientation has its own form) */
     {
         cxb_csr g;
@@ -190,7 +190,7 @@ int main(void)
                                   Pc[k], part, orient, layout, R, want);
                         cxb_prop_parts_free(&ps);
                     }
-        /* the table values of docs 7 (lambda = 8, P = 2 and 4) */
+        /* the table values of docs "Several GPUs" (lambda = 8, P = 2 and 4) */
         CHECK(fabs(cxb_prop_r_closed_form(0, 0, 1, 2, 8) - 0.982) < 0.001);
         CHECK(fabs(cxb_prop_r_closed_form(1, 0, 1, 4, 8) - 1.896) < 0.001);
         CHECK(fabs(cxb_prop_r_closed_form(1, 1, 1, 4, 8) - 1.703) < 0.001);

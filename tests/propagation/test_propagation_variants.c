@@ -1,5 +1,5 @@
 /* tests/propagation/test_propagation_variants.c - the propagation variants
- * (docs/studies/propagation.md 9.1): an oracle written here from the model's definition (2.3, 2.7,
+ * (docs/studies/propagation.md "Verification"): an oracle written here from the model's definition (2.3, 2.7,
  * 8: a synchronous step over the undirected edges with its own draw and threshold) against every
  * loop (C, T, A with auto, never and every switch step 1 .. 6, E) on seq, pthreads at 1, 2, 3 and 8
  * threads and pthreads_part at P = 1, 2, 3, 4, 8 with the block and random partitioners and both
@@ -50,7 +50,7 @@ static void build_edges(uint64_t n, const cxb_vid *uv, uint64_t m, cxb_csr *g)
     }
 }
 
-/* The oracle: the model of docs 2.3 written directly: at step t every undirected edge {u, v}
+/* The oracle: the model of docs "The model" written directly: at step t every undirected edge {u, v}
  * (u < v) with one transmitting endpoint (SI: active; IC: activated at t - 1) and one inactive
  * endpoint draws x0 of Philox(seed, 32, u << 32 | v, t); success iff p = 1 or x < floor(p 2^64).
  * Stops when no such edge exists or at max_steps. */
@@ -204,7 +204,7 @@ static void case_run(const char *what, const cxb_csr *g, double p, uint64_t seed
     char tag[200];
     snprintf(tag, sizeof tag, "%s p=%g seed=%llu %s", what, p, (unsigned long long)seed, ic ? "ic" : "si");
     all_variants(tag, g, c, want, full);
-    /* p = 1 is BFS (docs 2.6), in both models */
+    /* p = 1 is BFS (docs "The model"), in both models */
     if (p >= 1) {
         int32_t *dist = malloc((g->n ? g->n : 1) * sizeof *dist);
         bfs(g, src, k, dist);

@@ -1,5 +1,5 @@
 /* cxb/propagation/cuda.h - the propagation study's CUDA rows (impl_cuda/propagation/,
- * docs/studies/propagation.md "CUDA mapping" and 6.5): one GPU, and P GPUs with one host thread
+ * docs/studies/propagation.md "The four loops and the two layouts" and "Several GPUs"): one GPU, and P GPUs with one host thread
  * each and one of four synchronisation schemes. Built only with CUDA. */
 #ifndef CXB_PROPAGATION_CUDA_H
 #define CXB_PROPAGATION_CUDA_H

@@ -1,7 +1,7 @@
 /* cxb/propagation/model.h - the propagation model of docs/studies/propagation.md, written once for
  * every backend: the one-byte states (2.2), the keyed transmission draw (8), the per-vertex and
  * per-edge work of the four loops of Jin et al. (C-Loop, T-Loop, A-Loop of their Algorithm 1,
- * E-Loop of their Algorithm 2; docs "The four loops"), the finalisation (2.3), the A-Loop's switch
+ * E-Loop of their Algorithm 2; docs "The four loops and the two layouts"), the finalisation (2.3), the A-Loop's switch
  * rule and the termination rule (2.5).
  *
  * A step's outcome depends only on (seed, step, undirected edge): not on the loop, the layout,
@@ -10,7 +10,7 @@
  *
  * State bytes are written concurrently with the same value (PENDING) by several writers: on the
  * CPU they are C11 atomics accessed with relaxed order (no read-modify-write needed), on the GPU
- * plain bytes (docs "Activation"). */
+ * plain bytes (docs "The model"). */
 #ifndef CXB_PROPAGATION_MODEL_H
 #define CXB_PROPAGATION_MODEL_H
 
@@ -20,10 +20,10 @@
 #include "cxb/graph/keyed.h"
 #include "cxb/hd.h"
 
-/* bump on any change of the draw's key, domain or comparison (docs "Keyed randomness") */
+/* bump on any change of the draw's key, domain or comparison (docs "The model") */
 #define CXB_PROP_STREAM_VERSION 1
 
-/* ---- states (docs 2.2): the multi-partition merge is a plain max over these bytes ---- */
+/* ---- states (docs "The model"): the multi-partition merge is a plain max over these bytes ---- */
 enum { CXB_PROP_INACTIVE = 0, CXB_PROP_PENDING = 1, CXB_PROP_FRESH = 2, CXB_PROP_ACTIVE = 3 };
 
 #if defined(__CUDACC__)
@@ -37,7 +37,7 @@ typedef _Atomic unsigned char cxb_prop_state;
 #define CXB_PROP_ST(p, v) atomic_store_explicit((p), (unsigned char)(v), memory_order_relaxed)
 #endif
 
-/* ---- models (docs 2.1, 2.7) ---- */
+/* ---- models (docs "The model", 2.7) ---- */
 typedef enum cxb_prop_model { CXB_PROP_SI = 0, CXB_PROP_IC = 1 } cxb_prop_model;
 
 /* A transmitting endpoint: SI every active vertex, IC only those activated in the previous step. */
@@ -52,7 +52,7 @@ static inline CXB_HD int cxb_prop_receives(unsigned s)
     return s <= CXB_PROP_PENDING;
 }
 
-/* ---- the draw (docs 8): x0 of cxb_gdraw(seed, 32, key(min, max), t) against T ---- */
+/* ---- the draw (docs "The model"): x0 of cxb_gdraw(seed, 32, key(min, max), t) against T ---- */
 static inline CXB_HD uint64_t cxb_prop_key(cxb_vid u, cxb_vid v)
 {
     cxb_vid a = u < v ? u : v, b = u < v ? v : u;
@@ -68,7 +68,7 @@ static inline CXB_HD uint64_t cxb_prop_draw(uint64_t seed, uint32_t t, cxb_vid u
 static inline CXB_HD int cxb_prop_fires(cxb_gbern b, uint64_t seed, uint32_t t, cxb_vid u, cxb_vid v)
 {
     if (b.always)
-        return 1; /* p = 1: no draw (docs 2.6) */
+        return 1; /* p = 1: no draw (docs "The model") */
     return cxb_gbern_hit(b, cxb_prop_draw(seed, t, u, v));
 }
 
@@ -145,7 +145,7 @@ static inline CXB_HD int cxb_prop_eloop_edge(const cxb_prop_step *s, const cxb_v
     return 1;
 }
 
-/* ---- finalisation (docs 2.3) of one copy: FRESH -> ACTIVE, PENDING -> FRESH. Returns 1 when
+/* ---- finalisation (docs "The model") of one copy: FRESH -> ACTIVE, PENDING -> FRESH. Returns 1 when
  * the vertex was activated in step t (the caller sets act[] for owned vertices). */
 static inline CXB_HD int cxb_prop_finalise(cxb_prop_state *st, uint64_t i)
 {
@@ -159,7 +159,7 @@ static inline CXB_HD int cxb_prop_finalise(cxb_prop_state *st, uint64_t i)
     return 0;
 }
 
-/* ---- the edge layout's orientation (docs 4): which endpoint of {u, v} is the source s ---- */
+/* ---- the edge layout's orientation (docs "The four loops and the two layouts"): which endpoint of {u, v} is the source s ---- */
 typedef enum cxb_prop_orient { CXB_PROP_ORIENT_HASH = 0, CXB_PROP_ORIENT_CANONICAL = 1 } cxb_prop_orient;
 
 static inline CXB_HD void cxb_prop_orient_edge(int orient, uint64_t seed, cxb_vid u, cxb_vid v, cxb_vid *s,
@@ -172,7 +172,7 @@ static inline CXB_HD void cxb_prop_orient_edge(int orient, uint64_t seed, cxb_vi
     *d = flip ? a : b;
 }
 
-/* ---- loops and the A-Loop's switch (docs "A-Loop") ---- */
+/* ---- loops and the A-Loop's switch (docs "The four loops and the two layouts") ---- */
 typedef enum cxb_prop_loop { CXB_PROP_CLOOP = 0, CXB_PROP_TLOOP = 1, CXB_PROP_ALOOP = 2, CXB_PROP_ELOOP = 3 } cxb_prop_loop;
 
 /* --switch: auto (the W_T < W_C rule), never (pure C-Loop), or a step >= 1 */

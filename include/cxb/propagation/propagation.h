@@ -33,7 +33,7 @@ typedef struct cxb_prop_cfg {
     uint64_t nsources;
     int want_curve;       /* record one cxb_prop_point per step */
     int check_invariants; /* partitioned rows: after every sync, all copies of a vertex agree and a
-                           * second sync changes nothing (docs 9.1, oracle 6); a failure is CXB_EFAIL */
+                           * second sync changes nothing (docs "Verification"); a failure is CXB_EFAIL */
 } cxb_prop_cfg;
 
 void cxb_prop_cfg_init(cxb_prop_cfg *c);
@@ -59,10 +59,10 @@ typedef struct cxb_prop_result {
 
 void cxb_prop_result_free_curve(cxb_prop_result *r);
 
-/* ---- sources (docs 2.4): K distinct vertices of degree >= 1 from keyed candidates ---- */
+/* ---- sources (docs "The model"): K distinct vertices of degree >= 1 from keyed candidates ---- */
 cxb_status cxb_prop_pick_sources(const cxb_csr *g, uint64_t seed, uint64_t k, cxb_vid *out);
 
-/* ---- the edge layout: one record per undirected edge, oriented (docs 4) ---- */
+/* ---- the edge layout: one record per undirected edge, oriented (docs "The four loops and the two layouts") ---- */
 typedef struct cxb_prop_edges {
     uint64_t m;
     cxb_vid *s, *d;
@@ -89,7 +89,7 @@ cxb_status cxb_prop_drive(const cxb_prop_ops *ops, const cxb_prop_cfg *cfg, uint
 cxb_status cxb_prop_run_seq(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_prop_result *r);
 cxb_status cxb_prop_run_pthreads(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_pool *pool, cxb_prop_result *r);
 
-/* ---- partitions (docs 6) ---- */
+/* ---- partitions (docs "Several GPUs") ---- */
 typedef enum cxb_prop_partitioner { CXB_PROP_PART_BLOCK = 0, CXB_PROP_PART_RANDOM = 1 } cxb_prop_partitioner;
 
 /* owner[v] for v < n: block v -> floor(v P / n), random bounded(x0, P) of cxb_gdraw(seed, 35, v, 0) */
@@ -120,7 +120,7 @@ typedef struct cxb_prop_parts {
     cxb_prop_part *part;
 } cxb_prop_parts;
 
-/* The placement rules of docs 6.2 for the layout; owner from cxb_prop_owners. */
+/* The placement rules of docs "Several GPUs" for the layout; owner from cxb_prop_owners. */
 cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64_t seed, const uint32_t *owner,
                                 uint32_t parts, cxb_prop_parts *out);
 void cxb_prop_parts_free(cxb_prop_parts *ps);
@@ -132,7 +132,7 @@ uint64_t cxb_prop_parts_replicas(const cxb_prop_parts *ps);
 cxb_status cxb_prop_run_part(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t parts, int partitioner,
                              const uint32_t *owner, cxb_pool *pool, cxb_prop_result *r);
 
-/* ---- replication (docs 7) ---- */
+/* ---- replication (docs "Several GPUs") ---- */
 /* The closed forms for G(n, m) with mean degree lambda; returns a negative value where none exists. */
 double cxb_prop_r_closed_form(int layout, int orient, int partitioner, uint32_t parts, double lambda);
 
