@@ -1,5 +1,5 @@
 /* impl_cuda/propagation/rows.c - the propagation study's CUDA rows (docs/studies/propagation.md
- * "CUDA mapping", 6.5): the four loops on one GPU (cuda) and on P GPUs with each synchronisation
+ * "The four loops and the two layouts", "Several GPUs"): the four loops on one GPU (cuda) and on P GPUs with each synchronisation
  * scheme; setup, verification and the rest are the study's (suites/propagation/rows.h). The
  * NCCL schemes are listed in every CUDA build; without NCCL they are unavailable ("built without
  * NCCL", harness/backends.c). */

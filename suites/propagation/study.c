@@ -10,9 +10,9 @@
  * p; "p" stays the generators' key), pseed (draws and sources, default 1), sources, model,
  * switch, orient, partition, parts, max_steps.
  *
- * Verification: the act array equals propagation.cloop.seq's, vertex for vertex (docs "Verification",
- * oracle 3); the reference itself is checked against the pure T-Loop (propagation.tloop.seq),
- * which shares no row code with it. */
+ * Verification: the act array equals propagation.cloop.seq's, vertex for vertex (docs "Verification");
+ * the reference itself is checked against the pure T-Loop (propagation.tloop.seq), which runs
+ * other row code. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # propagation_oracle: with p = 1 the act array is the multi-source BFS distance
-# (docs/studies/propagation.md "The model", 9.1 oracle 1): cxbench propagate --p 1 on random graphs
+# (docs/studies/propagation.md "The model", "Verification"): cxbench propagate --p 1 on random graphs
 # (G(n,m), R-MAT, sparse graphs with several components and isolated vertices) written by
 # graph gen, for every loop, against networkx's multi_source_dijkstra_path_length on unit weights
 # (-1 outside the sources' components) and steps = the largest distance. Debian's own interpreter

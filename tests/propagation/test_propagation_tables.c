@@ -1,5 +1,5 @@
 /* tests/propagation/test_propagation_tables.c - partitions, replicas and the boundary and replica
- * tables (docs/studies/propagation.md "Several GPUs", 7, 9.1 oracle 7), checked against the placement
+ * tables (docs/studies/propagation.md "Several GPUs", "Verification"), checked against the placement
  * rules evaluated here from the graph and the owner array alone: owned vertices ascending; the
  * replicas of q are exactly the vertices owned elsewhere that are neighbours of an owned vertex
  * (vertex layout) or the s of an edge (s, d) with owner(d) = q (edge layout), ordered by (owner,

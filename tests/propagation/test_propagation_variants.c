@@ -1,6 +1,6 @@
 /* tests/propagation/test_propagation_variants.c - the propagation variants
- * (docs/studies/propagation.md "Verification"): an oracle written here from the model's definition (2.3, 2.7,
- * 8: a synchronous step over the undirected edges with its own draw and threshold) against every
+ * (docs/studies/propagation.md "Verification"): an oracle written here from the model's definition
+ * (a synchronous step over the undirected edges with its own draw and threshold) against every
  * loop (C, T, A with auto, never and every switch step 1 .. 6, E) on seq, pthreads at 1, 2, 3 and 8
  * threads and pthreads_part at P = 1, 2, 3, 4, 8 with the block and random partitioners and both
  * orientations, with the sync invariants checked at every step; byte-identical act arrays on

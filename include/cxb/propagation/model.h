@@ -1,8 +1,8 @@
 /* cxb/propagation/model.h - the propagation model of docs/studies/propagation.md, written once for
- * every backend: the one-byte states (2.2), the keyed transmission draw (8), the per-vertex and
+ * every backend: the one-byte states, the keyed transmission draw, the per-vertex and
  * per-edge work of the four loops of Jin et al. (C-Loop, T-Loop, A-Loop of their Algorithm 1,
- * E-Loop of their Algorithm 2; docs "The four loops and the two layouts"), the finalisation (2.3), the A-Loop's switch
- * rule and the termination rule (2.5).
+ * E-Loop of their Algorithm 2; docs "The four loops and the two layouts"), the finalisation, the A-Loop's switch
+ * rule and the termination rule (docs "The model").
  *
  * A step's outcome depends only on (seed, step, undirected edge): not on the loop, the layout,
  * the thread, the block or the partition. Reads see start-of-step states (a PENDING vertex is
@@ -37,7 +37,7 @@ typedef _Atomic unsigned char cxb_prop_state;
 #define CXB_PROP_ST(p, v) atomic_store_explicit((p), (unsigned char)(v), memory_order_relaxed)
 #endif
 
-/* ---- models (docs "The model", 2.7) ---- */
+/* ---- models (docs "The model": SI, and strict IC) ---- */
 typedef enum cxb_prop_model { CXB_PROP_SI = 0, CXB_PROP_IC = 1 } cxb_prop_model;
 
 /* A transmitting endpoint: SI every active vertex, IC only those activated in the previous step. */
