@@ -119,9 +119,7 @@ expect 2 "$cx" propagate --gen "$g" --backend seq --source-list <(echo 3000)
 expect 2 "$cx" propagate --gen "$g" --backend pthreads --gpus 3 --partition <(echo 0)
 expect 3 "$cx" propagate --gen "$g" --partition metis
 expect 2 "$cx" propagate replication --gen "$g"
-if ! "$cx" list propagation 2>/dev/null | grep -q 'propagation.aloop.cuda_nccl.*available\b'; then
-    expect 3 "$cx" propagate --gen "$g" --backend cuda --gpus 64
-fi
+expect 3 "$cx" propagate --gen "$g" --backend cuda --gpus 64
 cp "$d/g.txt" "$d/g.bak"
 echo keep >"$d/existing"
 expect 2 "$cx" propagate "$d/g.txt" --p 2 --out "$d/existing"
