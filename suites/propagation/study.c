@@ -389,6 +389,13 @@ static const cxb_series_spec prop_series[] = {
     {"propagation.eloop.seq", "n", 1.0, 0.5, 0, 0, NULL},
 };
 
+/* the work of a point: its graph's edges (the generator's tuples) */
+static uint64_t prop_work(const cxb_impl *impl, const cxb_params *params)
+{
+    (void)impl;
+    return cxb_params_get(params, "graph") ? 0 : cxb_ginput_work(params, &prop_rules);
+}
+
 static const cxb_command prop_commands[] = {
     {"propagate", cxb_cli_propagate, cxb_propagate_forms,
      "activation step of every vertex under SI/IC spreading; replication ratios of a partition", NULL},
@@ -405,6 +412,7 @@ const cxb_study cxb_study_propagation = {
     .series = prop_series,
     .nseries = sizeof prop_series / sizeof prop_series[0],
     .time_unit_of_work = "edges",
+    .work = prop_work,
     .commands = prop_commands,
     .ncommands = sizeof prop_commands / sizeof prop_commands[0],
 };
