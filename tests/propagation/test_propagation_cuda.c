@@ -7,8 +7,9 @@
  * components, a hub); an impossible --device-mem-cap is CXB_ERESOURCE.
  *   test_propagation_cuda          the one-GPU rows; exits 77 without a GPU
  *   test_propagation_cuda small    one small graph, every one-GPU row (for compute-sanitizer)
- *   test_propagation_cuda mgpu     P = 2 .. min(GPUs, 4) (and 8 when present) for every scheme,
- *                                  both partitioners, every loop; exits 77 with fewer than 2 GPUs;
+ *   test_propagation_cuda mgpu     P = 2 .. min(GPUs, 4) (and 8 when present) for every scheme
+ *                                  (both partitioners for cuda_host and cuda_p2p), every loop;
+ *                                  exits 77 with fewer than 2 GPUs;
  *                                  the NCCL schemes are skipped in builds without NCCL
  *   test_propagation_cuda mgpu-small  one small graph, every scheme at P = 2 (compute-sanitizer) */
 #include <stdint.h>
@@ -91,7 +92,7 @@ static void one_case(const char *what, const cxb_csr *g, double p, uint64_t seed
                     continue;
                 for (uint32_t P = 2; P <= (uint32_t)gpus_present && P <= 8; P = P < 4 ? P + 1 : 8) {
                     for (int sc = 0; sc < 4; ++sc)
-                        for (int part = 0; part < 2; ++part) {
+                        for (int part = 0; part < (sc < 2 ? 2 : 1); ++part) { /* NCCL set-up is slow */
                             memset(act, 0x5a, bytes);
                             cxb_status st = cxb_prop_run_mgpu(g, &cc, P, part, NULL, schemes[sc], 0, &r);
                             if (st == CXB_ERESOURCE && strstr(cxb_last_error(), "without NCCL"))
@@ -128,9 +129,9 @@ int main(int argc, char **argv)
     for (unsigned s = 0; s < nspecs; ++s) {
         cxb_csr g;
         build_spec(small ? "gnm:n=300,m=900,seed=3" : specs[s], &g);
-        for (uint64_t seed = 1; seed <= (small ? 1u : 2u); ++seed)
+        for (uint64_t seed = 1; seed <= (small || multi ? 1u : 2u); ++seed)
             for (unsigned pi = 0; pi < 4; ++pi)
-                for (int ic = 0; ic < 2; ++ic) {
+                for (int ic = 0; ic < (multi && pi != 2 ? 1 : 2); ++ic) {
                     cxb_vid src[3];
                     uint64_t k = 1 + seed % 3;
                     if (cxb_prop_pick_sources(&g, seed, k, src) == CXB_OK)
