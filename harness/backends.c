@@ -35,6 +35,7 @@ const cxb_backend_rows *cxb_backend_rows_list(size_t *count)
 
 const char *cxb_backend_not_built(const char *id)
 {
+    if (!CXB_HAVE_NCCL && (strstr(variant_of(id), "nccl") || strstr(variant_of(id), "allreduce"))) return "built without NCCL";
     return !CXB_HAVE_CURAND && strstr(variant_of(id), "curand") ? "built without cuRAND" : NULL;
 }
 

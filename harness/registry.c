@@ -20,10 +20,11 @@ extern const cxb_study cxb_study_malloc;
 extern const cxb_study cxb_study_components;
 extern const cxb_study cxb_study_clustering;
 extern const cxb_study cxb_study_frnn;
+extern const cxb_study cxb_study_propagation;
 
 static const cxb_study *const declared[] = {&cxb_study_prng, &cxb_study_graph, &cxb_study_graphgen,
                                             &cxb_study_malloc, &cxb_study_components,
-                                            &cxb_study_clustering, &cxb_study_frnn};
+                                            &cxb_study_clustering, &cxb_study_frnn, &cxb_study_propagation};
 #define NSTUDIES (sizeof declared / sizeof declared[0])
 
 /* Each study as registered: its CPU rows (the descriptor's impls), then the rows of the backend
@@ -151,6 +152,7 @@ const char *cxb_impl_not_built(const char *id) { return cxb_backend_not_built(id
 
 int cxb_impl_available(const cxb_impl *impl, const char **why)
 {
+    if (cxb_backend_not_built(impl->id)) return why ? (*why = cxb_backend_not_built(impl->id), 0) : 0; /* listed, not built (NCCL) */
     if (!(impl->flags & CXB_IMPL_NEEDS_GPU))
         return 1;
     const char *reason = NULL;

@@ -26,6 +26,7 @@
 #include "suites/clustering/cli.h"
 #include "suites/clustering/rows.h"
 #include "suites/graph/cli.h"
+#include "suites/graph/input.h"
 
 #define CL_CLI_MAX_REPS 1000
 
@@ -166,27 +167,12 @@ int cxb_cli_graph_clustering(int argc, char **argv)
         return cxb_cli_status(st);
 
     cxb_csr g;
-    memset(&g, 0, sizeof g);
     char name[600];
-    if (a.gen) {
-        cxb_gen_spec spec;
-        cxb_edges e;
-        if ((st = cxb_gen_parse(a.gen, &spec)) == CXB_OK && (st = cxb_generate_pthreads(&spec, pool, &e)) == CXB_OK &&
-            (st = cxb_csr_from_edges(&e, 0, &g)) != CXB_OK)
-            cxb_edges_free(&e);
-        snprintf(name, sizeof name, "%s", st == CXB_OK ? spec.text : a.gen);
-    } else {
-        cxb_graph_opts o;
-        cxb_graph_opts_init(&o);
-        o.ids = (cxb_ids_mode)a.ids;
-        o.n = a.n;
-        o.have_n = cxb_args_given(&pa, "--n");
-        st = cxb_graph_read(input, &o, &g, NULL);
-        snprintf(name, sizeof name, "%s", input);
-        if (st == CXB_OK && (g.flags & CXB_CSR_MULTI))
-            st = cxb_fail(CXB_EINPUT, "graph clustering: %s: a multigraph (the clustering study needs a simple "
-                                      "graph, docs/studies/clustering.md)", input);
-    }
+    cxb_ginput_cli in = {input, a.gen, (cxb_ids_mode)a.ids, a.n, cxb_args_given(&pa, "--n"), 0};
+    st = cxb_ginput_read(&in, pool, &g, name, sizeof name);
+    if (st == CXB_OK && !a.gen && (g.flags & CXB_CSR_MULTI))
+        st = cxb_fail(CXB_EINPUT, "graph clustering: %s: a multigraph (the clustering study needs a simple "
+                                  "graph, docs/studies/clustering.md)", input);
     if (st != CXB_OK) {
         cxb_csr_free(&g);
         cxb_pool_destroy(pool);

@@ -39,6 +39,7 @@
 #include "suites/clustering/cli.h"
 #include "suites/clustering/rows.h"
 #include "suites/clustering/tables.h"
+#include "suites/graph/input.h"
 
 static const char *const variant_ids[CXB_CL_NVARIANTS] = {
     "clustering.smallest.seq",   "clustering.smallest.pthreads", "clustering.smallest.pthreadsgrain",
@@ -74,7 +75,6 @@ static const char *const ref_names[] = {"tcmerge", "smallest", NULL};
 static const char *const order_names[] = {"smallest", "reversed", NULL};
 static const char *const sort_names[] = {"host", "gpu", NULL};
 static const char *const relabel_names[] = {"auto", "0", "1", NULL};
-static const char *const ws_models[] = {"ws", "wsfast", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -89,84 +89,19 @@ void cxb_cl_input_set(const cxb_csr *g, const char *name)
 
 /* ---- the generator spec of a point (docs/studies/clustering.md "Parameters") ---- */
 
-static unsigned log2_floor(uint64_t v)
-{
-    unsigned l = 0;
-    while (v >>= 1)
-        ++l;
-    return l;
-}
+static const char *const cl_pass[] = {"k", "p", "m", "n0", "scale", "ef", "dims", "periodic", NULL};
+static const cxb_ginput_rules cl_rules = {"clustering", 1u << 14, cl_pass};
 
-/* The spec text of the instance with this seed into out. */
+/* The spec text of the instance with this seed into out (suites/graph/input.h). */
 static cxb_status spec_text(const cxb_params *p, uint64_t seed, char *out, size_t size)
 {
-    const char *model = cxb_params_get(p, "model");
-    if (!model)
-        model = "gnm";
-    int ws = 0;
-    cxb_status st = cxb_params_choice(p, "ws_model", ws_models, 0, &ws);
-    if (st != CXB_OK)
-        return st;
-    if (!strcmp(model, "ws") && ws == 1)
-        model = "wsfast";
-    uint64_t n = 0, d = 0;
-    if ((st = cxb_params_u64(p, "n", 1u << 14, &n)) != CXB_OK || (st = cxb_params_u64(p, "d", 0, &d)) != CXB_OK)
-        return st;
-    static const char *const pass[] = {"k", "p", "m", "n0", "scale", "ef", "dims", "periodic", NULL};
-    int is_rmat = !strcmp(model, "rmat") || !strcmp(model, "kron");
-    int is_lattice = !strcmp(model, "lattice");
-    size_t len = (size_t)snprintf(out, size, "%s:", model);
-    int first = 1;
-#define PUTS(...) (len += (size_t)snprintf(out + len, len < size ? size - len : 0, __VA_ARGS__))
-    if (!is_rmat && !is_lattice) {
-        PUTS("n=%llu", (unsigned long long)n);
-        first = 0;
-    }
-    for (int i = 0; pass[i]; ++i) {
-        const char *v = cxb_params_get(p, pass[i]);
-        if (v) {
-            PUTS("%s%s=%s", first ? "" : ",", pass[i], v);
-            first = 0;
-        }
-    }
-    if (d) { /* the model's degree key from the average degree, unless given */
-        const char *key = NULL;
-        uint64_t val = 0;
-        if (!strcmp(model, "gnm"))
-            key = "m", val = n * d / 2;
-        else if (!strcmp(model, "bacopy"))
-            key = "m", val = d / 2 ? d / 2 : 1;
-        else if (!strcmp(model, "ws") || !strcmp(model, "wsfast") || !strcmp(model, "ring") || !strcmp(model, "nw"))
-            key = "k", val = d;
-        else if (is_rmat)
-            key = "ef", val = d / 2 ? d / 2 : 1;
-        if (key && !cxb_params_get(p, key)) {
-            PUTS("%s%s=%llu", first ? "" : ",", key, (unsigned long long)val);
-            first = 0;
-        }
-    }
-    if (is_rmat && !cxb_params_get(p, "scale")) {
-        PUTS("%sscale=%u", first ? "" : ",", log2_floor(n));
-        first = 0;
-    }
-    if (strcmp(model, "line") && strcmp(model, "ring") && !is_lattice)
-        PUTS("%sseed=%llu", first ? "" : ",", (unsigned long long)seed);
-#undef PUTS
-    if (len >= size)
-        return cxb_fail(CXB_EINPUT, "clustering: the graph spec of the point is too long");
-    return CXB_OK;
+    return cxb_ginput_spec_text(p, &cl_rules, seed, out, size);
 }
 
 uint64_t cxb_cl_work(const cxb_impl *impl, const cxb_params *params)
 {
     (void)impl;
-    char text[512];
-    uint64_t seed = 1;
-    cxb_gen_spec s;
-    cxb_params_u64(params, "seed", 1, &seed);
-    if (spec_text(params, seed, text, sizeof text) != CXB_OK || cxb_gen_parse(text, &s) != CXB_OK)
-        return 0;
-    return cxb_gen_tuples_hint(&s);
+    return cxb_ginput_work(params, &cl_rules);
 }
 
 /* ---- the reference, once per graph and process ---- */
@@ -274,17 +209,11 @@ static cxb_status load_instance(cxb_cl_ctx *c, const cxb_params *p)
         snprintf(c->graph, sizeof c->graph, "%s", s.text);
         if (c->instance == 0)
             c->spec = s;
-        cxb_edges e;
         cxb_csr_free(&c->own);
         c->g = NULL;
         /* generation is untimed; the pool when there is one (the same tuples, graph.md) */
-        st = c->pool ? cxb_generate_pthreads(&s, c->pool, &e) : cxb_generate_seq(&s, &e);
-        if (st != CXB_OK)
+        if ((st = cxb_ginput_build(&s, c->pool, 0, &c->own)) != CXB_OK)
             return st;
-        if ((st = cxb_csr_from_edges(&e, 0, &c->own)) != CXB_OK) {
-            cxb_edges_free(&e);
-            return st;
-        }
         c->g = &c->own;
     }
     if (c->g->flags & CXB_CSR_MULTI)

@@ -24,6 +24,7 @@
 #include "suites/components/cli.h"
 #include "suites/components/rows.h"
 #include "suites/graph/cli.h"
+#include "suites/graph/input.h"
 
 #define CC_CLI_MAX_REPS 1000
 
@@ -124,25 +125,9 @@ int cxb_cli_graph_components(int argc, char **argv)
         return cxb_cli_status(st);
 
     cxb_csr g;
-    memset(&g, 0, sizeof g);
     char name[600];
-    if (a.gen) {
-        cxb_gen_spec spec;
-        cxb_edges e;
-        if ((st = cxb_gen_parse(a.gen, &spec)) == CXB_OK && (st = cxb_generate_pthreads(&spec, pool, &e)) == CXB_OK &&
-            (st = cxb_csr_from_edges(&e, a.multigraph, &g)) != CXB_OK)
-            cxb_edges_free(&e);
-        snprintf(name, sizeof name, "%s", st == CXB_OK ? spec.text : a.gen);
-    } else {
-        cxb_graph_opts o;
-        cxb_graph_opts_init(&o);
-        o.ids = (cxb_ids_mode)a.ids;
-        o.n = a.n;
-        o.have_n = cxb_args_given(&pa, "--n");
-        o.multigraph = a.multigraph;
-        st = cxb_graph_read(input, &o, &g, NULL);
-        snprintf(name, sizeof name, "%s", input);
-    }
+    cxb_ginput_cli in = {input, a.gen, (cxb_ids_mode)a.ids, a.n, cxb_args_given(&pa, "--n"), a.multigraph};
+    st = cxb_ginput_read(&in, pool, &g, name, sizeof name);
     if (st != CXB_OK) {
         cxb_pool_destroy(pool);
         return cxb_cli_status(st);

@@ -34,6 +34,7 @@
 #include "suites/components/cli.h"
 #include "suites/components/rows.h"
 #include "suites/components/tables.h"
+#include "suites/graph/input.h"
 
 #define CC_REF_AUTO_ARCS (1ull << 27)       /* ref=auto: recursive.seq up to this many arcs */
 #define CC_INSTANCE_CACHE_ARCS (1ull << 28) /* instances kept in memory up to this many arcs in all */
@@ -55,7 +56,6 @@ static const char *const cc_keys[] = {"model", "n", "k", "p", "m", "e", "c", "n0
                                       "samples", "fault", NULL};
 static const char *const ref_names[] = {"auto", "recursive", "unionfind", NULL};
 static const char *const order_names[] = {"none", "degree", NULL};
-static const char *const ws_models[] = {"ws", "wsfast", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -70,77 +70,20 @@ void cxb_cc_input_set(const cxb_csr *g, const char *name)
 
 /* ---- the generator spec of a point (docs/studies/components.md "Parameters") ---- */
 
-static unsigned log2_floor(uint64_t v)
-{
-    unsigned l = 0;
-    while (v >>= 1)
-        ++l;
-    return l;
-}
+static const char *const cc_pass[] = {"k", "p", "m", "e", "c", "n0", "scale", "ef", "dims", "periodic", NULL};
+static const cxb_ginput_rules cc_rules = {"components", 1u << 16, cc_pass};
 
-/* The spec text of instance r into out; *multigraph the build mode. */
+/* The spec text of instance r into out (suites/graph/input.h); *multigraph the build mode. */
 static cxb_status spec_text(const cxb_params *p, uint64_t seed, char *out, size_t size, int *multigraph)
 {
-    const char *model = cxb_params_get(p, "model");
-    if (!model)
-        model = "gnm";
-    int ws = 0;
-    cxb_status st = cxb_params_choice(p, "ws_model", ws_models, 0, &ws);
+    cxb_status st = cxb_ginput_spec_text(p, &cc_rules, seed, out, size);
     if (st != CXB_OK)
         return st;
-    if (!strcmp(model, "ws") && ws == 1)
-        model = "wsfast";
-    uint64_t n = 0, d = 0;
-    if ((st = cxb_params_u64(p, "n", 1u << 16, &n)) != CXB_OK || (st = cxb_params_u64(p, "d", 0, &d)) != CXB_OK)
-        return st;
-    static const char *const pass[] = {"k", "p", "m", "e", "c", "n0", "scale", "ef", "dims", "periodic", NULL};
-    int is_rmat = !strcmp(model, "rmat") || !strcmp(model, "kron");
-    int is_lattice = !strcmp(model, "lattice");
-    size_t len = (size_t)snprintf(out, size, "%s:", model);
-    int first = 1;
-    if (!is_rmat && !is_lattice) {
-        len += (size_t)snprintf(out + len, len < size ? size - len : 0, "n=%llu", (unsigned long long)n);
-        first = 0;
-    }
-    for (int i = 0; pass[i]; ++i) {
-        const char *v = cxb_params_get(p, pass[i]);
-        if (v) {
-            len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%s%s=%s", first ? "" : ",", pass[i], v);
-            first = 0;
-        }
-    }
-    if (d) { /* the model's degree key from the average degree, unless given */
-        const char *key = NULL;
-        uint64_t val = 0;
-        if (!strcmp(model, "gnm"))
-            key = "m", val = n * d / 2;
-        else if (!strcmp(model, "bacopy"))
-            key = "m", val = d / 2 ? d / 2 : 1;
-        else if (!strcmp(model, "ws") || !strcmp(model, "wsfast") || !strcmp(model, "ring") || !strcmp(model, "nw"))
-            key = "k", val = d;
-        else if (!strcmp(model, "disjoint"))
-            key = "e", val = n * d / 2;
-        else if (is_rmat)
-            key = "ef", val = d / 2 ? d / 2 : 1;
-        if (key && !cxb_params_get(p, key)) {
-            len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%s%s=%llu", first ? "" : ",", key,
-                                    (unsigned long long)val);
-            first = 0;
-        }
-    }
-    if (is_rmat && !cxb_params_get(p, "scale")) {
-        len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%sscale=%u", first ? "" : ",", log2_floor(n));
-        first = 0;
-    }
-    if (strcmp(model, "line") && strcmp(model, "ring") && !is_lattice)
-        len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%sseed=%llu", first ? "" : ",",
-                                (unsigned long long)seed);
-    if (len >= size)
-        return cxb_fail(CXB_EINPUT, "components: the graph spec of the point is too long");
+    const char *model = cxb_params_get(p, "model");
     uint64_t simple = 0, multi = 0;
     if ((st = cxb_params_u64(p, "simple", 0, &simple)) != CXB_OK)
         return st;
-    if ((st = cxb_params_u64(p, "multigraph", !strcmp(model, "disjoint") && !simple, &multi)) != CXB_OK)
+    if ((st = cxb_params_u64(p, "multigraph", model && !strcmp(model, "disjoint") && !simple, &multi)) != CXB_OK)
         return st;
     *multigraph = multi && !simple; /* Leist's Disjoint graphs keep their multi-edges (Leist Sec. 6.1.4) */
     return CXB_OK;
@@ -149,14 +92,7 @@ static cxb_status spec_text(const cxb_params *p, uint64_t seed, char *out, size_
 uint64_t cxb_cc_work(const cxb_impl *impl, const cxb_params *params)
 {
     (void)impl;
-    char text[512];
-    int multi;
-    uint64_t seed = 1;
-    cxb_gen_spec s;
-    cxb_params_u64(params, "seed", 1, &seed);
-    if (spec_text(params, seed, text, sizeof text, &multi) != CXB_OK || cxb_gen_parse(text, &s) != CXB_OK)
-        return 0;
-    return cxb_gen_tuples_hint(&s);
+    return cxb_ginput_work(params, &cc_rules);
 }
 
 /* ---- the reference, once per graph and process (the runner verifies points one after another) ---- */
@@ -254,29 +190,18 @@ static cxb_status load_instance(cxb_cc_ctx *c, const cxb_params *p)
             c->spec = s;
             /* several instances: kept in memory while they fit in CC_INSTANCE_CACHE_ARCS arcs, so
              * that a point's samples do not regenerate them; larger ones are regenerated */
-            if (c->instances > 1 && !c->graphs &&
-                2 * cxb_gen_tuples_hint(&s) * c->instances <= CC_INSTANCE_CACHE_ARCS) {
-                c->graphs = calloc(c->instances, sizeof *c->graphs);
-                c->built = calloc(c->instances, 1);
-                if (!c->graphs || !c->built)
-                    return cxb_fail(CXB_ERESOURCE, "components: out of host memory");
-            }
+            if ((st = cxb_ginput_cache_init(&c->cache, &s, c->instances, CC_INSTANCE_CACHE_ARCS)) != CXB_OK)
+                return st;
         }
-        cxb_csr *slot = c->graphs ? &c->graphs[c->instance] : &c->own;
-        if (!c->graphs || !c->built[c->instance]) {
-            cxb_edges e;
+        cxb_csr *slot = c->cache.graphs ? &c->cache.graphs[c->instance] : &c->own;
+        if (!c->cache.graphs || !c->cache.built[c->instance]) {
             cxb_csr_free(&c->own);
             c->g = NULL;
             /* generation is untimed; the pool when there is one (the same tuples, graph.md) */
-            st = c->pool ? cxb_generate_pthreads(&s, c->pool, &e) : cxb_generate_seq(&s, &e);
-            if (st != CXB_OK)
+            if ((st = cxb_ginput_build(&s, c->pool, c->multigraph, slot)) != CXB_OK)
                 return st;
-            if ((st = cxb_csr_from_edges(&e, c->multigraph, slot)) != CXB_OK) {
-                cxb_edges_free(&e);
-                return st;
-            }
-            if (c->graphs)
-                c->built[c->instance] = 1;
+            if (c->cache.graphs)
+                c->cache.built[c->instance] = 1;
         }
         c->g = slot;
     }
@@ -301,10 +226,7 @@ void cxb_cc_teardown(void *vctx)
         return;
     close_dev(c);
     cxb_csr_free(&c->own);
-    for (uint64_t r = 0; c->graphs && r < c->instances; ++r)
-        cxb_csr_free(&c->graphs[r]);
-    free(c->graphs);
-    free(c->built);
+    cxb_ginput_cache_free(&c->cache);
     free(c->label);
     free(c->ref_hash);
     free(c->ref_known);

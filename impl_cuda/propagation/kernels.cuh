@@ -1,0 +1,142 @@
+/* impl_cuda/propagation/kernels.cuh - the propagation kernels (docs/studies/propagation.md "CUDA
+ * mapping"): one thread per row (C-Loop, T-Loop) or per edge record (E-Loop), as in Jin et al.,
+ * each calling the shared per-row and per-edge work of cxb/propagation/model.h; the frontier flag
+ * is OR-reduced per block (__syncthreads_or) with one store per block; the finalisation counts
+ * new owned vertices and their degrees with a block reduction and one atomicAdd per block. The
+ * same kernels run one GPU (gid NULL, every vertex owned) and one partition of several GPUs, and
+ * the merge, gather and scatter kernels of the synchronisation (docs "Several GPUs"). Included by the
+ * .cu files of this folder only. */
+#ifndef CXB_IMPL_CUDA_PROPAGATION_KERNELS_CUH
+#define CXB_IMPL_CUDA_PROPAGATION_KERNELS_CUH
+
+#include <stdint.h>
+
+#include "cxb/propagation/model.h"
+#include "impl_cuda/common/check.h"
+
+#define PROP_BLOCK 256
+
+/* after a launch: its configuration error, returned from the enclosing function */
+#define PROP_LAUNCH_TRY(name)                                                                   \
+    do {                                                                                        \
+        cxb_status prop_ls_ = CXB_CUDA_LAUNCHED(name);                                          \
+        if (prop_ls_ != CXB_OK)                                                                 \
+            return prop_ls_;                                                                    \
+    } while (0)
+
+/* the per-step device counters: frontier flag, new owned vertices, their degree sum */
+typedef struct prop_counters {
+    unsigned int frontier;
+    unsigned int pad;
+    unsigned long long newly, wadd;
+} prop_counters;
+
+static __global__ void prop_rows_kernel(int loop, cxb_prop_step s, uint64_t nrows, const uint64_t *off,
+                                        const cxb_vid *adj, const cxb_vid *gid, cxb_prop_state *st,
+                                        prop_counters *cnt)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    int f = 0;
+    if (i < nrows)
+        f = loop == CXB_PROP_CLOOP ? cxb_prop_cloop_row(&s, off, adj, gid, st, i)
+                                   : cxb_prop_tloop_row(&s, off, adj, gid, st, i);
+    if (__syncthreads_or(f) && threadIdx.x == 0)
+        cnt->frontier = 1;
+}
+
+static __global__ void prop_edges_kernel(cxb_prop_step s, uint64_t ne, const cxb_vid *es, const cxb_vid *ed,
+                                         const cxb_vid *gid, cxb_prop_state *st, prop_counters *cnt)
+{
+    uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    int f = 0;
+    if (k < ne)
+        f = cxb_prop_eloop_edge(&s, gid, st, es[k], ed[k]);
+    if (__syncthreads_or(f) && threadIdx.x == 0)
+        cnt->frontier = 1;
+}
+
+/* Finalise local copies [0, nlocal); owned: i < n_own (or own_mask[i] when given). act is
+ * indexed by local id; deg by local id (NULL: from off). */
+static __global__ void prop_finalise_kernel(uint32_t t, uint64_t nlocal, uint64_t n_own, const unsigned char *own_mask,
+                                            const uint64_t *off, const uint32_t *deg, cxb_prop_state *st,
+                                            int32_t *act, prop_counters *cnt)
+{
+    __shared__ unsigned long long sn[PROP_BLOCK], sw[PROP_BLOCK];
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned long long a = 0, w = 0;
+    if (i < nlocal && cxb_prop_finalise(st, i) && (own_mask ? own_mask[i] != 0 : i < n_own)) {
+        act[i] = (int32_t)t;
+        a = 1;
+        w = deg ? deg[i] : off[i + 1] - off[i];
+    }
+    sn[threadIdx.x] = a;
+    sw[threadIdx.x] = w;
+    __syncthreads();
+    for (unsigned h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (threadIdx.x < h) {
+            sn[threadIdx.x] += sn[threadIdx.x + h];
+            sw[threadIdx.x] += sw[threadIdx.x + h];
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0 && sn[0]) {
+        atomicAdd(&cnt->newly, sn[0]);
+        atomicAdd(&cnt->wadd, sw[0]);
+    }
+}
+
+/* sources FRESH in every copy, act 0 for owned (src_flag indexed by local id) */
+static __global__ void prop_init_kernel(uint64_t nlocal, uint64_t n_own, const unsigned char *own_mask,
+                                        const unsigned char *src_flag, cxb_prop_state *st, int32_t *act)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= nlocal)
+        return;
+    int src = src_flag[i] != 0;
+    st[i] = src ? CXB_PROP_FRESH : CXB_PROP_INACTIVE;
+    if (own_mask ? own_mask[i] != 0 : i < n_own)
+        act[i] = src ? 0 : -1;
+}
+
+/* phase A of a sync: max-merge received replica bytes into the boundary entries. Only
+ * INACTIVE -> PENDING can differ (replicas start the step equal to their owner), so concurrent
+ * entries of one vertex store the same byte. */
+static __global__ void prop_merge_kernel(uint64_t nb, const cxb_vid *bnd, const unsigned char *recv, cxb_prop_state *st)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < nb) {
+        unsigned char r = recv[i];
+        if (r > st[bnd[i]])
+            st[bnd[i]] = r;
+    }
+}
+
+/* gather boundary states into a contiguous send table */
+static __global__ void prop_gather_kernel(uint64_t nb, const cxb_vid *bnd, const cxb_prop_state *st, unsigned char *out)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < nb)
+        out[i] = st[bnd[i]];
+}
+
+/* scatter merged boundary values (equal for every entry of one vertex) back into the states */
+static __global__ void prop_scatter_kernel(uint64_t nb, const cxb_vid *bnd, const unsigned char *val, cxb_prop_state *st)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < nb)
+        st[bnd[i]] = val[i];
+}
+
+/* an allocation's size: at least one byte, so that empty tables still get a valid pointer */
+static inline size_t prop_nz(uint64_t bytes)
+{
+    return bytes ? (size_t)bytes : 1;
+}
+
+static inline unsigned prop_grid(uint64_t items)
+{
+    uint64_t g = (items + PROP_BLOCK - 1) / PROP_BLOCK;
+    return (unsigned)(g ? g : 1);
+}
+
+#endif

@@ -1,0 +1,154 @@
+/* impl_cuda/propagation/single.cu - propagation.{cloop,tloop,aloop,eloop}.cuda (docs/studies/
+ * propagation.md "The four loops and the two layouts"): the whole graph on one GPU, one thread per row (Jin et al.'s
+ * vertex-oriented processing, Algorithm 1) or per edge record (edge-oriented, Algorithm 2), one
+ * launch per step and one for the finalisation, driven by the shared host driver (so the switch
+ * and termination rules are those of every other row). Each step reads back 24 bytes of
+ * counters. The device footprint is checked against the free memory (and --device-mem-cap)
+ * before any allocation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxb/propagation/cuda.h"
+#include "impl_cuda/propagation/kernels.cuh"
+
+typedef struct one_gpu {
+    cudaStream_t s;
+    uint64_t n, items;
+    uint64_t *off;
+    cxb_vid *adj, *es, *ed;
+    cxb_prop_state *st;
+    int32_t *act;
+    unsigned char *flag;
+    prop_counters *cnt, *hcnt;
+} one_gpu;
+
+static cxb_status one_step(void *ctx, int loop, const cxb_prop_step *s, int *frontier)
+{
+    one_gpu *d = (one_gpu *)ctx;
+    CXB_CUDA_TRY(cudaMemsetAsync(d->cnt, 0, sizeof *d->cnt, d->s));
+    if (loop == CXB_PROP_ELOOP) {
+        prop_edges_kernel<<<prop_grid(d->items), PROP_BLOCK, 0, d->s>>>(*s, d->items, d->es, d->ed, NULL, d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_edges_kernel");
+    } else {
+        prop_rows_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(loop, *s, d->n, d->off, d->adj, NULL, d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_rows_kernel");
+    }
+    CXB_CUDA_TRY(cudaMemcpyAsync(d->hcnt, d->cnt, sizeof *d->cnt, cudaMemcpyDeviceToHost, d->s));
+    CXB_CUDA_TRY(cudaStreamSynchronize(d->s));
+    *frontier = d->hcnt->frontier != 0;
+    return CXB_OK;
+}
+
+static cxb_status one_finalise(void *ctx, uint32_t t, uint64_t *newly, uint64_t *w_c_add)
+{
+    one_gpu *d = (one_gpu *)ctx;
+    CXB_CUDA_TRY(cudaMemsetAsync(d->cnt, 0, sizeof *d->cnt, d->s));
+    prop_finalise_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(t, d->n, d->n, NULL, d->off, NULL, d->st, d->act,
+                                                                   d->cnt);
+    PROP_LAUNCH_TRY("prop_finalise_kernel");
+    CXB_CUDA_TRY(cudaMemcpyAsync(d->hcnt, d->cnt, sizeof *d->cnt, cudaMemcpyDeviceToHost, d->s));
+    CXB_CUDA_TRY(cudaStreamSynchronize(d->s));
+    *newly = d->hcnt->newly;
+    *w_c_add = d->hcnt->wadd;
+    return CXB_OK;
+}
+
+static void one_free(one_gpu *d)
+{
+    cudaFree(d->off);
+    cudaFree(d->adj);
+    cudaFree(d->es);
+    cudaFree(d->ed);
+    cudaFree(d->st);
+    cudaFree(d->act);
+    cudaFree(d->flag);
+    cudaFree(d->cnt);
+    cudaFreeHost(d->hcnt);
+}
+
+#define ALLOC(ptr, bytes)                                                                       \
+    do {                                                                                        \
+        if (st == CXB_OK)                                                                       \
+            st = CXB_CUDA_ALLOC(cudaMalloc((void **)&(ptr), prop_nz(bytes)), (bytes));   \
+    } while (0)
+
+extern "C" cxb_status cxb_prop_run_cuda(const cxb_csr *g, const cxb_prop_cfg *cfg, void *stream, uint64_t mem_cap,
+                                        cxb_prop_result *r)
+{
+    one_gpu d;
+    memset(&d, 0, sizeof d);
+    d.s = (cudaStream_t)stream;
+    d.n = g->n;
+    cxb_status st = CXB_OK;
+    for (uint64_t i = 0; i < cfg->nsources; ++i)
+        if (cfg->sources[i] >= g->n)
+            return cxb_fail(CXB_EINPUT, "source %lu: the graph has %llu vertices", (unsigned long)cfg->sources[i],
+                            (unsigned long long)g->n);
+    cxb_prop_edges e = {0, NULL, NULL};
+    int edges = cfg->loop == CXB_PROP_ELOOP;
+    if (edges && (st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &e)) != CXB_OK)
+        return st;
+    /* the footprint, checked before any allocation (docs "Several GPUs") */
+    uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) +
+                    (edges ? e.m * 8 : g->nnz * 4);
+    size_t fr = 0, tot = 0;
+    st = CXB_CUDA(cudaMemGetInfo(&fr, &tot));
+    if (st == CXB_OK && mem_cap && need > mem_cap)
+        st = cxb_fail(CXB_ERESOURCE, "--device-mem-cap: the run needs %llu device bytes, the cap is %llu",
+                      (unsigned long long)need, (unsigned long long)mem_cap);
+    if (st == CXB_OK && need > fr)
+        st = cxb_fail(CXB_ERESOURCE, "cuda: the run needs %llu device bytes, %llu are free",
+                      (unsigned long long)need, (unsigned long long)fr);
+    ALLOC(d.off, (g->n + 1) * 8);
+    ALLOC(d.st, g->n);
+    ALLOC(d.act, g->n * 4);
+    ALLOC(d.flag, g->n);
+    ALLOC(d.cnt, sizeof *d.cnt);
+    if (edges) {
+        ALLOC(d.es, e.m * 4);
+        ALLOC(d.ed, e.m * 4);
+    } else
+        ALLOC(d.adj, g->nnz * 4);
+    if (st == CXB_OK)
+        st = CXB_CUDA_HOSTALLOC(cudaMallocHost((void **)&d.hcnt, sizeof *d.hcnt), sizeof *d.hcnt);
+    unsigned char *flag = (unsigned char *)calloc(g->n ? g->n : 1, 1);
+    uint64_t w_c0 = 0, nsrc = 0;
+    if (st == CXB_OK && !flag)
+        st = cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
+    for (uint64_t i = 0; st == CXB_OK && i < cfg->nsources; ++i)
+        if (!flag[cfg->sources[i]]) {
+            flag[cfg->sources[i]] = 1;
+            w_c0 += g->off[cfg->sources[i] + 1] - g->off[cfg->sources[i]];
+            ++nsrc;
+        }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemcpyAsync(d.off, g->off, (g->n + 1) * 8, cudaMemcpyHostToDevice, d.s));
+    if (st == CXB_OK && !edges && g->nnz)
+        st = CXB_CUDA(cudaMemcpyAsync(d.adj, g->adj, g->nnz * 4, cudaMemcpyHostToDevice, d.s));
+    if (st == CXB_OK && edges && e.m &&
+        (st = CXB_CUDA(cudaMemcpyAsync(d.es, e.s, e.m * 4, cudaMemcpyHostToDevice, d.s))) == CXB_OK)
+        st = CXB_CUDA(cudaMemcpyAsync(d.ed, e.d, e.m * 4, cudaMemcpyHostToDevice, d.s));
+    if (st == CXB_OK && g->n)
+        st = CXB_CUDA(cudaMemcpyAsync(d.flag, flag, g->n, cudaMemcpyHostToDevice, d.s));
+    if (st == CXB_OK && g->n) {
+        prop_init_kernel<<<prop_grid(g->n), PROP_BLOCK, 0, d.s>>>(g->n, g->n, NULL, d.flag, d.st, d.act);
+        st = CXB_CUDA_LAUNCHED("prop_init_kernel");
+    }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d.s));
+    d.items = e.m;
+    if (st == CXB_OK) {
+        cxb_prop_ops ops = {&d, one_step, one_finalise};
+        cxb_prop_cfg c = *cfg;
+        c.nsources = nsrc;
+        st = cxb_prop_drive(&ops, &c, g->nnz, w_c0, r);
+    }
+    if (st == CXB_OK && g->n)
+        st = CXB_CUDA(cudaMemcpyAsync(r->act, d.act, g->n * 4, cudaMemcpyDeviceToHost, d.s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d.s));
+    free(flag);
+    cxb_prop_edges_free(&e);
+    one_free(&d);
+    return st;
+}
