@@ -68,6 +68,7 @@ static void one_case(const char *what, const cxb_csr *g, double p, uint64_t seed
     r.act = want;
     CHECK(cxb_prop_run_seq(g, &c, &r) == CXB_OK);
     uint32_t want_steps = r.steps;
+    r.act = act; /* the rows under test write here, the reference stays in want */
     static const uint32_t switches[] = {CXB_PROP_SWITCH_AUTO, CXB_PROP_SWITCH_NEVER, 1, 2, 3, 4};
     static const int schemes[] = {CXB_PROP_SYNC_HOST, CXB_PROP_SYNC_P2P, CXB_PROP_SYNC_NCCL, CXB_PROP_SYNC_ALLREDUCE};
     static const char *const scheme_names[] = {"cuda_host", "cuda_p2p", "cuda_nccl", "cuda_allreduce"};
