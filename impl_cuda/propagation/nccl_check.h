@@ -8,6 +8,8 @@
 
 #include <nccl.h>
 
+#include "impl_cuda/propagation/nccl_load.h"
+
 #include "cxb/core/status.h"
 #include "impl_cuda/common/check.h"
 
