@@ -84,7 +84,7 @@ printf '0 0\n1 0\n0 0.99999994\n' >"$tmp/r.txt" # at exactly R and just inside
     fail "exact R: $("$cx" frnn "$tmp/r.txt" --radius 1 --handler list --no-summary | tr '\n' '|')"
 "$cx" frnn "$tmp/p3.txt" --radius 1 --counters --time | tail -1 | grep -q ' examined=[0-9]* accepted=[0-9]* build_ms=' ||
     fail "--counters --time: summary keys"
-"$cx" frnn "$tmp/p3.txt" --radius 1 --out "$tmp/o.txt" && cmp -s "$tmp/o.txt" "$tmp/p3.ref" || fail "--out"
+"$cx" frnn "$tmp/p3.txt" --radius 1 --backend seq --out "$tmp/o.txt" && cmp -s "$tmp/o.txt" "$tmp/p3.ref" || fail "--out"
 
 # ---- errors: one line, exit 2, no output ----
 bad() { printf "$2" >"$tmp/bad.txt"; frnn_error 2 "bad.txt:$1" "$cx" frnn "$tmp/bad.txt" --radius 1 --out "$tmp/out.txt"; }
