@@ -267,7 +267,7 @@ int main(int argc, char **argv)
     quick = argc > 1 && !strcmp(argv[1], "quick");
     const char *why = NULL;
     if (cxb_cuda_device_count(&why) == 0)
-        SKIP("no GPU (%s)", why ? why : "none found");
+        SKIP("%s", why ? why : "no GPU found");
     uint64_t seed = (uint64_t)time(NULL) * 2654435761u;
     const char *env = getenv("CXB_TEST_SEED");
     if (env)
