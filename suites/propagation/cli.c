@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cxb/core/cuda.h"
 #include "cxb/core/params.h"
@@ -169,11 +170,53 @@ static int partition_kind(const char *text, int *kind)
     return 0;
 }
 
+/* GRAPH "-": standard input, spooled to a temporary file that the graph readers open by name
+ * (removed as soon as it is read) */
+static cxb_status read_stdin_graph(cxb_ginput_cli *in, cxb_pool *pool, cxb_csr *g, char *name, size_t size)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/cxbench-propagate-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    memset(g, 0, sizeof *g);
+    if (fd < 0)
+        return cxb_fail(CXB_ERESOURCE, "-: cannot spool standard input to %s", path);
+    FILE *f = fdopen(fd, "w");
+    char buf[65536];
+    size_t k;
+    int bad = !f;
+    while (!bad && (k = fread(buf, 1, sizeof buf, stdin)) > 0)
+        bad = fwrite(buf, 1, k, f) != k;
+    bad |= ferror(stdin) != 0;
+    if (f)
+        bad |= fclose(f) != 0;
+    else
+        close(fd);
+    cxb_status st = CXB_OK;
+    if (bad)
+        st = cxb_fail(CXB_ERESOURCE, "-: cannot spool standard input to %s", path);
+    else {
+        in->input = path;
+        st = cxb_ginput_read(in, pool, g, name, size);
+        snprintf(name, size, "-");
+        const char *msg = cxb_last_error(), *at = st != CXB_OK && msg ? strstr(msg, path) : NULL;
+        if (at) { /* the message names the input as the user did */
+            char fixed[1200];
+            snprintf(fixed, sizeof fixed, "%.*s-%s", (int)(at - msg), msg, at + strlen(path));
+            st = cxb_fail(st, "%s", fixed);
+        }
+    }
+    unlink(path);
+    return st;
+}
+
 static cxb_status load_graph(const prop_args *a, const char *input, cxb_pool *pool, cxb_csr *g, char *name,
                              size_t size)
 {
     char spec[520];
     cxb_ginput_cli in = {input, NULL, CXB_IDS_ASIS, 0, 0, 0};
+    if (input && !strcmp(input, "-"))
+        return read_stdin_graph(&in, pool, g, name, size);
     if (a->gen) {
         cxb_status st = cxb_prop_expand_spec(a->gen, spec, sizeof spec);
         if (st != CXB_OK) {

@@ -357,7 +357,7 @@ static const cxb_impl prop_impls[] = {
     "propagation.aloop.cuda_allreduce,propagation.eloop.cuda_allreduce"
 
 static const cxb_sweep sweeps_quick[] = {
-    {"prop.n", PROP_CPU "," PROP_CUDA1, "model=gnm;d=16;prob=0.05", "n", "4096,16384,65536"},
+    {"prop.n", PROP_CPU "," PROP_CUDA1, "model=gnm;d=16;prob=0.05", "n", "4096,8192,16384,65536"},
     CXB_SWEEPS_END,
 };
 static const cxb_sweep sweeps_ci[] = {
@@ -379,7 +379,7 @@ static const cxb_sweep sweeps_modern[] = {
 };
 
 static const cxb_preset prop_presets[] = {
-    {"quick", "G(n,m), d = 16, n = 2^12 - 2^16, every CPU row and the one-GPU rows", sweeps_quick, 0},
+    {"quick", "G(n,m), d = 16, n = 2^12 - 2^16 (4 points), every CPU row and the one-GPU rows", sweeps_quick, 0},
     {"ci", "G(n,m), d = 8, n = 2^11 - 2^13, the CPU rows (make bench-ci)", sweeps_ci, 0},
     {"paper", "Jin et al. Figs 11, 12 and 20 at the paper's sizes (GPUs)", sweeps_paper, CXB_PRESET_BY_SWEEP},
     {"modern", "strong scaling on n = 2^24, m = 2^30 over 2 - 8 GPUs, every scheme", sweeps_modern, 0},

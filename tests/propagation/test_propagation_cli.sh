@@ -79,6 +79,10 @@ printf '0 1\n1 2\n2 0\n4 5\n' >"$d/g.txt"
 "$cx" propagate "$d/g.txt" --p 1 --source-list <(echo 0) --backend seq >"$d/out" || fail "file graph"
 [ "$(head -n 6 "$d/out" | tr '\n' ' ')" = "0 1 1 -1 -1 -1 " ] || fail "file graph: $(head -n 6 "$d/out" | tr '\n' ' ')"
 
+# GRAPH "-" reads standard input
+"$cx" propagate - --p 1 --source-list <(echo 0) --backend seq <"$d/g.txt" >"$d/out" || fail "stdin graph"
+[ "$(head -n 6 "$d/out" | tr '\n' ' ')" = "0 1 1 -1 -1 -1 " ] || fail "stdin graph: $(head -n 6 "$d/out" | tr '\n' ' ')"
+
 # paper specs expand (entries reading: m = Y/2 million; rmat with scale and ef)
 "$cx" propagate --gen paper:0.002m0.016m:seed=3 --p 0.2 --backend seq >"$d/out" || fail "paper spec"
 tail -n 1 "$d/out" | grep -q 'n=2000 m=8000 kbar=8' || fail "paper:0.002m0.016m: $(tail -n 1 "$d/out")"
