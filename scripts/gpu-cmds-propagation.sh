@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The propagation study on a GPU host (docs/studies/propagation.md). NCCL_NVLS_ENABLE=0 (NVLink
+# multicast stays off on shared machines).
+# Mode "one": the CUDA test, compute-sanitizer memcheck at its small size, Jin et al.'s 1m256m
+#   graph with the E- and A-Loops on one GPU (--check), the exit code for more GPUs than present,
+#   and the quick preset as a result set.
+# Mode "two" (two GPUs): the same, then the multi-GPU test, memcheck of its small size, every
+#   synchronisation scheme with the A- and E-Loops on 2 GPUs (--check), and Fig 11's points.
+#   usage: bash scripts/gpu-cmds-propagation.sh BUILD_DIR [one|two]   (BUDGET, OUT_DIR, MACHINE)
+set -u
+export NCCL_NVLS_ENABLE=0
+. "$(dirname "$0")/gpu-cmds-lib.sh"
+mode=${2:-one}
+gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
+echo "== $(date -u) propagation ($mode) on $gpus x $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
+step test-propagation_cuda 120 "$(t propagation_cuda)"
+step memcheck-propagation_cuda 120 compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 9 \
+    "$(t propagation_cuda)" small
+for l in e a; do
+    step "prop-1m256m-$l" 60 "$cx" propagate --gen paper:1m256m --loop $l --backend cuda --check --time --out "$out/act.txt"
+    tail -1 "$out/act.txt" 2>/dev/null
+done
+expect 3 prop-too-many-gpus 30 "$cx" propagate --gen gnm:n=100000,m=400000 --backend cuda --gpus $((gpus + 1))
+if [ "$mode" = two ]; then
+    step test-propagation_mgpu 150 "$(t propagation_cuda)" mgpu
+    step memcheck-propagation_mgpu 120 compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 9 \
+        --target-processes all "$(t propagation_cuda)" mgpu-small
+    for s in host p2p nccl allreduce; do
+        for l in a e; do
+            step "prop-1m256m-$l-g2-$s" 60 "$cx" propagate --gen paper:1m256m --loop $l --backend cuda --gpus 2 \
+                --sync $s --check --time --out "$out/act.txt"
+            tail -1 "$out/act.txt" 2>/dev/null
+        done
+    done
+fi
+rm -f "$out/act.txt"
+step run-prop-quick 120 "$cx" run propagation --preset quick $run_opts
