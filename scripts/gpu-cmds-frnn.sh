@@ -13,7 +13,7 @@ pts=$out/frnn-pts.txt
 for bld in original acs acs_stable; do
     for q in moore pbw strips brute; do
         step "frnn-check-$bld-$q" 30 "$cx" frnn "$pts" --radius 1 --w 0.5 --backend cuda --build $bld --query $q \
-            --check --no-summary --out "$out/frnn-$bld-$q.txt"
+            --check --force --no-summary --out "$out/frnn-$bld-$q.txt"
     done
 done
 "$cx" frnn "$pts" --radius 1 --w 0.5 --backend seq --handler avg --no-summary >"$out/frnn-avg-seq.txt"

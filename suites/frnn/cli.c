@@ -310,8 +310,9 @@ int cxb_cli_frnn(int argc, char **argv)
     if (pts.dims == 0)
         pts.dims = cxb_args_given(&pa, "--dims") ? (uint32_t)a.dims + 2 : 2;
     if (a.check && pts.n > FRNN_CHECK_MAX && !a.force) {
+        uint32_t n = pts.n; /* the free clears it */
         cxb_frnn_points_free(&pts);
-        return cxb_cli_error(2, "frnn: --check: %u points: brute force above 2^17 needs --force", pts.n);
+        return cxb_cli_error(2, "frnn: --check: %u points: brute force above 2^17 needs --force", n);
     }
     /* the environment: --min/--max, else the points' bounding box */
     double mn[3] = {0, 0, 0}, mx[3] = {0, 0, 0};

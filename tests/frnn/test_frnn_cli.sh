@@ -106,6 +106,9 @@ frnn_error 2 "--max-bins: grid needs 1000000 bins (limit 1000)" "$cx" frnn "$tmp
     --dims 3 --max-bins 1000 --out "$tmp/out.txt"
 frnn_error 2 "--w" "$cx" frnn "$tmp/p3.txt" --radius 1 --w 5 --out "$tmp/out.txt"
 frnn_error 2 "--radius" "$cx" frnn "$tmp/p3.txt" --radius 0 --out "$tmp/out.txt"
+"$cx" frnn gen --n 140000 --dims 2 --seed 3 --width 400 --out "$tmp/big.txt" || fail "gen 140000"
+frnn_error 2 "--check: 140000 points: brute force above 2^17 needs --force" "$cx" frnn "$tmp/big.txt" --radius 1 --check \
+    --out "$tmp/out.txt"
 frnn_error 2 "--radius" "$cx" frnn "$tmp/p3.txt" --out "$tmp/out.txt"
 frnn_error 2 "frnn.acs.seq does not exist" "$cx" frnn "$tmp/p3.txt" --radius 1 --backend seq --build acs --out "$tmp/out.txt"
 frnn_error 2 "no-such" "$cx" frnn "$tmp/no-such.txt" --radius 1 --out "$tmp/out.txt"
