@@ -24,7 +24,11 @@ extern const char *const cxb_backend_names[3];
 /* Flags of an implementation. */
 enum {
     CXB_IMPL_NEEDS_GPU = 1u << 0,   /* unavailable without a GPU */
-    CXB_TIMING_SYNC = 1u << 1       /* synchronises internally (docs/method.md) */
+    CXB_TIMING_SYNC = 1u << 1,      /* synchronises internally (docs/method.md) */
+    /* sums floats in an order the hardware picks (atomic slots): results differ in their last
+     * bits from run to run, so every sample is verified (within the row's tolerance) instead of
+     * its checksum compared with the verified run's (docs/method.md "Verification") */
+    CXB_IMPL_FLOAT_ORDER = 1u << 2
 };
 
 struct cxb_pool;

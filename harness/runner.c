@@ -653,7 +653,10 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         if (st != CXB_OK)
             break;
         uint64_t sum = im->checksum(ctx);
-        if (sum != verified_sum) {
+        if (im->flags & CXB_IMPL_FLOAT_ORDER) {
+            if ((st = im->verify(ctx)) != CXB_OK)
+                break;
+        } else if (sum != verified_sum) {
             st = cxb_fail(CXB_EFAIL,
                           "sample %u: checksum %016" PRIx64 " differs from the verified run's %016" PRIx64
                           " (a nondeterministic result is a bug, not noise)",

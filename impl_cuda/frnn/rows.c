@@ -31,8 +31,11 @@ static cxb_status setup_fgpu2style(const cxb_params *p, const cxb_env *env, void
     return cxb_frnn_setup_fgpu2(p, env, &cxb_frnn_fgpu2_cuda_dev, ctx);
 }
 
-#define FRNN_CUDA_IMPL(id_, setup_, summary_)                                                      \
-    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU, .summary = summary_,     \
+#define FRNN_CUDA_IMPL(id_, setup_, summary_) FRNN_CUDA_IMPL_F(id_, setup_, 0, summary_)
+/* the Circles steps build with the thesis's ACS by default: a bin's forces are summed in the
+ * order its slots were filled, which differs run to run (CXB_IMPL_FLOAT_ORDER, docs/method.md) */
+#define FRNN_CUDA_IMPL_F(id_, setup_, flags_, summary_)                                            \
+    {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU | (flags_), .summary = summary_, \
      .setup = setup_, .reset = cxb_frnn_reset, .run = cxb_frnn_run, .verify = cxb_frnn_verify,      \
      .checksum = cxb_frnn_checksum, .extra = cxb_frnn_extra, .teardown = cxb_frnn_teardown}
 
@@ -47,9 +50,9 @@ const cxb_impl cxb_frnn_cuda_impls[] = {
     FRNN_CUDA_IMPL("frnn.pbw.cuda", setup_pbw, "thesis Alg. 8 proportional bin width, one range per bin"),
     FRNN_CUDA_IMPL("frnn.strips.cuda", setup_strips, "thesis Algs. 7/9 Strips, one range per row of bins"),
     FRNN_CUDA_IMPL("frnn.brute.cuda", setup_brute, "every stored item per query: O(N^2)"),
-    FRNN_CUDA_IMPL("frnn.circles.cuda", setup_circles,
+    FRNN_CUDA_IMPL_F("frnn.circles.cuda", setup_circles, CXB_IMPL_FLOAT_ORDER,
                    "one Circles step: the build (acs by default), the query and the move on the device"),
-    FRNN_CUDA_IMPL("frnn.fgpu2style.cuda", setup_fgpu2style,
+    FRNN_CUDA_IMPL_F("frnn.fgpu2style.cuda", setup_fgpu2style, CXB_IMPL_FLOAT_ORDER,
                    "one Circles step with FLAME GPU 2's cost structure: SoA, ACS messages, agent sort, strips"),
 };
 const size_t cxb_frnn_cuda_nimpls = sizeof cxb_frnn_cuda_impls / sizeof cxb_frnn_cuda_impls[0];
