@@ -15,28 +15,7 @@
 #   usage: GPU_CMDS=scripts/gpu-cmds-components.sh bash scripts/gpu-run.sh h100-sxm build,cmds
 #      or: bash scripts/gpu-cmds-components.sh BUILD_DIR
 set -u
-b=${1:-build-gpu}
-out=${OUT_DIR:-gpu-out}
-mkdir -p "$out"
-budget=${BUDGET:-290}
-start=$(date +%s)
-left() { echo $((budget - ($(date +%s) - start))); }
-# step LABEL TIMEOUT command...: runs while the budget lasts, the console to $out/LABEL.log
-step() {
-    local label=$1 limit=$2
-    shift 2
-    local l
-    l=$(left)
-    if [ "$l" -le 10 ]; then echo "$label: skipped (budget spent)"; return; fi
-    [ "$limit" -gt "$l" ] && limit=$l
-    local t0=$(date +%s)
-    timeout "$limit" "$@" >"$out/$label.log" 2>&1
-    local rc=$?
-    echo "$label: exit $rc in $(($(date +%s) - t0)) s (limit $limit s)"
-    grep -E "CHECK failed|check\(s\) failed|ERROR SUMMARY|error:|FAIL|SKIP" "$out/$label.log" | head -8
-}
-t() { find "$b/tests" -name "$1" -type f -perm -u+x | head -1; }
-cx=$b/cxbench
+. "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, t, cx
 run_opts="--out $out/gpu-results --machine ${MACHINE:-h100-sxm} --no-progress --noise 0 --reps 3 --max-reps 10 --budget 3"
 
 echo "== $(date -u) components/dcsr on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null)"
