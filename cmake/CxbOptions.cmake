@@ -35,6 +35,8 @@ if(CXB_FUZZ)
   # the text readers' block buffer: 128 KiB instead of 8 MiB (still twice the longest line),
   # so that inputs cross block boundaries and a run does not pay for 8 MiB of shadow memory
   add_compile_definitions(CXB_LINES_BUF=131072u)
+  # bootstrap resamples: 20 instead of 2000 (harness/stats.h); the resampling code runs all the same
+  add_compile_definitions(CXB_STATS_BOOT_B=20u)
 endif()
 
 # ---- CUDA ----
