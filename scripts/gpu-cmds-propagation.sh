@@ -3,7 +3,7 @@
 # multicast stays off on shared machines).
 # Mode "one": the CUDA test, compute-sanitizer memcheck at its small size, Jin et al.'s 1m256m
 #   graph with the E- and A-Loops on one GPU (--check), the exit code for more GPUs than present,
-#   and the quick preset as a result set.
+#   the quick preset as a result set, and the four one-GPU rows on 1m256m as a result set.
 # Mode "two" (two GPUs): the same, then the multi-GPU test, memcheck of its small size, every
 #   synchronisation scheme with the A- and E-Loops on 2 GPUs (--check), and Fig 11's points.
 #   usage: bash scripts/gpu-cmds-propagation.sh BUILD_DIR [one|two]   (BUDGET, OUT_DIR, MACHINE)
@@ -35,3 +35,7 @@ if [ "$mode" = two ]; then
 fi
 rm -f "$out/act.txt"
 step run-prop-quick 120 "$cx" run propagation --preset quick $run_opts
+# the one-GPU rows on 1m256m through the runner: the medians of the targets of docs/studies/
+# propagation.md (whole run, and kernel_ns over the passes)
+step run-prop-1m256m 240 "$cx" run propagation --impl propagation.aloop.cuda,propagation.eloop.cuda,propagation.cloop.cuda,propagation.tloop.cuda \
+    --set graph=paper:1m256m --set prob=0.01 $run_opts

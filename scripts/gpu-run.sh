@@ -8,8 +8,8 @@
 #   build,test,study,sanitize;
 #   CTEST_REGEX limits the test step to the matching tests);
 #   study runs the lines of $GPU_STUDIES (a run list, scripts/campaigns/<what it reproduces>.txt;
-#   default scripts/campaigns/r3-generators.txt), cmds the script
-#   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as its argument, anchors
+#   default scripts/campaigns/r3-generators.txt), cmds the scripts of
+#   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as their argument, anchors
 #   the components study's calibration (scripts/anchors/build.sh on the carried anchors/, then
 #   scripts/anchors/run-components.sh; ANCHOR_* variables as documented there; docs/gpu.md),
 #   anchors-clustering the clustering study's (scripts/anchors/run-clustering.sh: GAP's tc against
@@ -66,10 +66,16 @@ if has study; then
 fi
 
 if has cmds; then
-    echo "== commands (${GPU_CMDS:-scripts/gpu-cmds.sh})"
-    timeout 300 bash "${GPU_CMDS:-scripts/gpu-cmds.sh}" "$build" >"$out/cmds.log" 2>&1
-    echo "cmds exit $?"; tail -40 "$out/cmds.log"
-    pack
+    # GPU_CMDS: one or more scripts (space-separated), each run in turn with the build directory
+    # as its argument, under CMDS_TIMEOUT seconds (default 300) each; console in cmds-NAME.log
+    for cmds in ${GPU_CMDS:-scripts/gpu-cmds.sh}; do
+        name=${cmds##*/}
+        name=${name%.sh}
+        echo "== commands ($cmds)"
+        timeout "${CMDS_TIMEOUT:-300}" bash "$cmds" "$build" >"$out/cmds-${name#gpu-cmds-}.log" 2>&1
+        echo "cmds exit $?"; tail -40 "$out/cmds-${name#gpu-cmds-}.log"
+        pack
+    done
 fi
 
 if has anchors; then
@@ -124,48 +130,51 @@ if has sanitize; then
     # --target-processes all follows the tests that start cxbench as a child.
     # SAN_TESTS (a grep -E pattern) limits the step to the matching tests; SAN_TIMEOUT (s,
     # default 150) bounds each tool run (racecheck is the slowest: 10-100x the plain run).
+    # SAN_JOBS (default 6) tool runs go at once: the tools spend most of their time on the host
+    # (one core each), and the tests' kernels are small at their quick sizes.
     san_tools=${SAN_TOOLS:-memcheck racecheck synccheck}
     san_list=()
     for t in "$build"/tests/*/*_cuda; do [ -x "$t" ] && san_list+=("$t"); done
     for name in ${SAN_GPU_EXTRA:-harness_cuda_spin prng_bulk_fill}; do
         for t in "$build"/tests/*/"$name"; do [ -x "$t" ] && san_list+=("$t"); done
     done
-    declare -A san_runs=() san_bad=() san_cut=()
+    san_jobs=()
     for t in "${san_list[@]}"; do
         test=${t##*/}
         [ -n "${SAN_TESTS:-}" ] && ! echo "$test" | grep -qE "$SAN_TESTS" && continue
         tools=$san_tools
         case "$test" in prng_init_cuda | prng_bulk_cuda) [ -z "${SAN_TOOLS:-}" ] && tools="$tools initcheck" ;; esac
-        for tool in $tools; do
-            san_log="$out/sanitize-$tool-$test.log"
-            extra=()
-            [ "$tool" = memcheck ] && extra=(--report-api-errors no)
-            [ "$tool" = racecheck ] && extra=(--racecheck-report analysis)
-            timeout "${SAN_TIMEOUT:-150}" compute-sanitizer --tool "$tool" "${extra[@]}" --target-processes all \
-                --error-exitcode 9 "$t" quick >"$san_log" 2>&1
-            rc=$?
-            # the errors a tool counted (its summary line), whatever the test's own exit code
-            errors=$(grep -hoE '(ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards? displayed \([0-9]+ error)' \
-                "$san_log" | grep -oE '[0-9]+ error' | awk '{ s += $1 } END { print s + 0 }')
-            san_runs[$tool]="${san_runs[$tool]:-} $test"
-            if [ "$rc" = 124 ]; then
-                san_cut[$tool]="${san_cut[$tool]:-} $test"
-            elif [ "$rc" != 0 ] || [ "$errors" != 0 ]; then
-                san_bad[$tool]="${san_bad[$tool]:-} $test($errors)"
-            fi
-            echo "$test $tool exit $rc, $errors error(s): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|check\(s\) failed' \
-                "$san_log" | tr '\n' ' ')"
-        done
-        pack
+        for tool in $tools; do san_jobs+=("$tool $t"); done
     done
+    # one tool run: its log, and a line "TOOL TEST RC ERRORS" in gpu-out/sanitize-TOOL-TEST.res
+    san_one() {
+        local tool=$1 t=$2 test=${2##*/} extra=()
+        local san_log="$out/sanitize-$tool-$test.log"
+        [ "$tool" = memcheck ] && extra=(--report-api-errors no)
+        [ "$tool" = racecheck ] && extra=(--racecheck-report analysis)
+        timeout "${SAN_TIMEOUT:-150}" compute-sanitizer --tool "$tool" "${extra[@]}" --target-processes all \
+            --error-exitcode 9 "$t" quick >"$san_log" 2>&1
+        local rc=$?
+        # the errors a tool counted (its summary line), whatever the test's own exit code
+        local errors
+        errors=$(grep -hoE '(ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards? displayed \([0-9]+ error)' \
+            "$san_log" | grep -oE '[0-9]+ error' | awk '{ s += $1 } END { print s + 0 }')
+        echo "$tool $test $rc $errors" >"$out/sanitize-$tool-$test.res"
+        echo "$test $tool exit $rc, $errors error(s): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|check\(s\) failed' \
+            "$san_log" | tr '\n' ' ')"
+    }
+    export -f san_one
+    export out
+    printf '%s\n' "${san_jobs[@]}" | SAN_TIMEOUT=${SAN_TIMEOUT:-150} xargs -P "${SAN_JOBS:-6}" -L 1 bash -c 'san_one "$0" "$1"'
     for tool in $san_tools initcheck; do
-        [ -n "${san_runs[$tool]:-}" ] || continue
-        runs=$(wc -w <<<"${san_runs[$tool]}")
-        bad=$(wc -w <<<"${san_bad[$tool]:-}")
-        cut=$(wc -w <<<"${san_cut[$tool]:-}")
-        echo "sanitize summary: $tool: $runs test(s), $bad with errors${san_bad[$tool]:+:${san_bad[$tool]}}," \
-            "$cut cut by the timeout${san_cut[$tool]:+:${san_cut[$tool]}}"
+        ls "$out"/sanitize-"$tool"-*.res >/dev/null 2>&1 || continue
+        cat "$out"/sanitize-"$tool"-*.res | awk -v tool="$tool" '
+            { runs++; if ($3 == 124) cut = cut " " $2; else if ($3 != 0 || $4 != 0) { bad = bad " " $2 "(" $4 ")"; nbad++ } }
+            END { ncut = split(cut, a, " ");
+                  printf "sanitize summary: %s: %d test(s), %d with errors%s, %d cut by the timeout%s\n",
+                         tool, runs, nbad, nbad ? ":" bad : "", ncut, ncut ? ":" cut : "" }'
     done | tee "$out/sanitize-summary.txt"
+    rm -f "$out"/sanitize-*.res
     pack
 fi
 echo "== done $(date -u)"

@@ -17,28 +17,27 @@ cxb_status cxb_prop_one_open(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_prop
     o->st = calloc(g->n ? g->n : 1, sizeof *o->st);
     if (!o->st)
         return cxb_fail(CXB_ERESOURCE, "propagation: out of host memory for %llu states", (unsigned long long)g->n);
-    for (uint64_t v = 0; v < g->n; ++v)
-        r->act[v] = -1;
-    for (uint64_t i = 0; i < cfg->nsources; ++i) {
-        cxb_vid v = cfg->sources[i];
-        if (v >= g->n) {
-            cxb_prop_one_close(o);
-            return cxb_fail(CXB_EINPUT, "source %lu: the graph has %llu vertices", (unsigned long)v,
-                            (unsigned long long)g->n);
-        }
-        if (r->act[v] == 0)
-            continue; /* a repeated source counts once */
-        r->act[v] = 0;
-        CXB_PROP_ST(&o->st[v], CXB_PROP_FRESH);
-        o->w_c0 += g->off[v + 1] - g->off[v];
-        ++o->nsources;
+    unsigned char *is_src = calloc(g->n ? g->n : 1, 1);
+    cxb_status st = is_src ? cxb_prop_mark_sources(g, cfg, is_src, &o->w_c0, &o->nsources)
+                           : cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
+    for (uint64_t v = 0; st == CXB_OK && v < g->n; ++v) {
+        r->act[v] = is_src[v] ? 0 : -1;
+        if (is_src[v])
+            CXB_PROP_ST(&o->st[v], CXB_PROP_FRESH);
     }
-    if (cfg->loop == CXB_PROP_ELOOP) {
-        cxb_status st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &o->e);
-        if (st != CXB_OK) {
+    free(is_src);
+    if (st != CXB_OK) {
+        cxb_prop_one_close(o);
+        return st;
+    }
+    if (cfg->loop == CXB_PROP_ELOOP && cfg->edges)
+        o->e = *cfg->edges;
+    else if (cfg->loop == CXB_PROP_ELOOP) {
+        if ((st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &o->e)) != CXB_OK) {
             cxb_prop_one_close(o);
             return st;
         }
+        o->own_e = 1;
     }
     return CXB_OK;
 }
@@ -46,7 +45,8 @@ cxb_status cxb_prop_one_open(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_prop
 void cxb_prop_one_close(cxb_prop_one *o)
 {
     free(o->st);
-    cxb_prop_edges_free(&o->e);
+    if (o->own_e)
+        cxb_prop_edges_free(&o->e);
     memset(o, 0, sizeof *o);
 }
 

@@ -33,6 +33,26 @@ cxb_status cxb_prop_pick_sources(const cxb_csr *g, uint64_t seed, uint64_t k, cx
     return CXB_OK;
 }
 
+cxb_status cxb_prop_mark_sources(const cxb_csr *g, const cxb_prop_cfg *cfg, unsigned char *is_src, uint64_t *w_c0,
+                                 uint64_t *nsrc)
+{
+    uint64_t w = 0, k = 0;
+    for (uint64_t i = 0; i < cfg->nsources; ++i) {
+        cxb_vid v = cfg->sources[i];
+        if (v >= g->n)
+            return cxb_fail(CXB_EINPUT, "source %lu: the graph has %llu vertices", (unsigned long)v,
+                            (unsigned long long)g->n);
+        if (!is_src[v]) {
+            is_src[v] = 1;
+            w += g->off[v + 1] - g->off[v];
+            ++k;
+        }
+    }
+    *w_c0 = w;
+    *nsrc = k;
+    return CXB_OK;
+}
+
 cxb_status cxb_prop_edges_build(const cxb_csr *g, int orient, uint64_t seed, cxb_prop_edges *out)
 {
     memset(out, 0, sizeof *out);

@@ -583,17 +583,8 @@ extern "C" cxb_status cxb_prop_run_mgpu(const cxb_csr *g, const cxb_prop_cfg *cf
     pthread_t *th = (pthread_t *)calloc(gpus, sizeof *th);
     cxb_status st = owner && is_src && t.gp && args && th ? CXB_OK : cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
     uint64_t w_c0 = 0, nsrc = 0;
-    for (uint64_t i = 0; st == CXB_OK && i < cfg->nsources; ++i) {
-        cxb_vid v = cfg->sources[i];
-        if (v >= g->n)
-            st = cxb_fail(CXB_EINPUT, "source %lu: the graph has %llu vertices", (unsigned long)v,
-                          (unsigned long long)g->n);
-        else if (!is_src[v]) {
-            is_src[v] = 1;
-            w_c0 += g->off[v + 1] - g->off[v];
-            ++nsrc;
-        }
-    }
+    if (st == CXB_OK)
+        st = cxb_prop_mark_sources(g, cfg, is_src, &w_c0, &nsrc);
     if (st == CXB_OK && given)
         memcpy(owner, given, g->n * sizeof *owner);
     else if (st == CXB_OK)

@@ -1,6 +1,7 @@
 /* impl_cuda/propagation/rows.c - the propagation study's CUDA rows (docs/studies/propagation.md
  * "The four loops and the two layouts", "Several GPUs"): the four loops on one GPU (cuda) and on P GPUs with each synchronisation
- * scheme; setup, verification and the rest are the study's (suites/propagation/rows.h). The
+ * scheme; setup (which for one GPU then uploads the graph, untimed), verification and the rest
+ * are the study's (suites/propagation/rows.h). The
  * NCCL schemes are listed in every CUDA build; without NCCL they are unavailable ("built without
  * NCCL", harness/backends.c). */
 #include "cxb/propagation/cuda.h"
@@ -8,9 +9,8 @@
 
 static cxb_status run_one(void *vctx, cxb_phases *ph)
 {
-    (void)ph;
     cxb_prop_ctx *c = vctx;
-    return cxb_prop_run_cuda(c->g, &c->cfg, c->stream, c->mem_cap, &c->res);
+    return cxb_prop_cuda_run(c->dev, &c->res, ph);
 }
 
 static cxb_status run_multi(void *vctx, cxb_phases *ph)
@@ -24,15 +24,38 @@ static cxb_status run_multi(void *vctx, cxb_phases *ph)
     return cxb_prop_run_mgpu(c->g, &c->cfg, c->parts, c->partitioner, c->owner, scheme, c->mem_cap, &c->res);
 }
 
+/* setup: the study's, then for a one-GPU row the graph to the device (untimed) */
+static cxb_status setup_cuda(const cxb_params *p, const cxb_env *env, const char *id, int loop, cxb_prop_variant v,
+                             void **ctx)
+{
+    cxb_status st = cxb_prop_setup(p, env, id, loop, v, ctx);
+    if (st != CXB_OK || v != CXB_PROP_V_CUDA)
+        return st;
+    cxb_prop_ctx *c = *ctx;
+    if ((st = cxb_prop_cuda_open(c->g, &c->cfg, c->stream, c->mem_cap, (cxb_prop_cuda **)&c->dev)) != CXB_OK) {
+        cxb_prop_teardown(c);
+        *ctx = NULL;
+    }
+    return st;
+}
+
+static void teardown_cuda(void *vctx)
+{
+    cxb_prop_ctx *c = vctx;
+    if (c)
+        cxb_prop_cuda_close(c->dev);
+    cxb_prop_teardown(c);
+}
+
 #define CUDA_SETUP(name, idstr, loop, v)                                                                 \
     static cxb_status name(const cxb_params *p, const cxb_env *env, void **ctx)                          \
     {                                                                                                    \
-        return cxb_prop_setup(p, env, idstr, loop, v, ctx);                                              \
+        return setup_cuda(p, env, idstr, loop, v, ctx);                                                  \
     }
 #define CUDA_IMPL(idstr, setup_, run_, summary_)                                                         \
     {.id = idstr, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU | CXB_TIMING_SYNC,             \
      .summary = summary_, .setup = setup_, .reset = cxb_prop_reset, .run = run_, .verify = cxb_prop_verify, \
-     .checksum = cxb_prop_checksum, .extra = cxb_prop_extra, .teardown = cxb_prop_teardown}
+     .checksum = cxb_prop_checksum, .extra = cxb_prop_extra, .teardown = teardown_cuda}
 
 #define LOOP_SETUPS(L, LOOP)                                                                             \
     CUDA_SETUP(setup_##L##_cuda, "propagation." #L ".cuda", LOOP, CXB_PROP_V_CUDA)                       \

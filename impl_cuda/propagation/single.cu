@@ -4,16 +4,22 @@
  * launch per step and one for the finalisation, driven by the shared host driver (so the switch
  * and termination rules are those of every other row). Each step reads back 24 bytes of
  * counters. The device footprint is checked against the free memory (and --device-mem-cap)
- * before any allocation. */
+ * before any allocation.
+ * open uploads the graph's layout (CSR rows, or the edge records) and the source flags once,
+ * untimed, as the paper's runs start with the graph in device memory; run is the timed part:
+ * the initial states, the steps (the kernel phase) and act back to the host (the d2h phase). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/timing.h"
 #include "cxb/propagation/cuda.h"
 #include "impl_cuda/propagation/kernels.cuh"
 
 typedef struct one_gpu {
     cudaStream_t s;
-    uint64_t n, items;
+    cxb_prop_cfg cfg; /* as given to open: its loop, sources and draws */
+    uint64_t n, nnz, items;
+    uint64_t w_c0, nsrc;
     uint64_t *off;
     cxb_vid *adj, *es, *ed;
     cxb_prop_state *st;
@@ -55,6 +61,8 @@ static cxb_status one_finalise(void *ctx, uint32_t t, uint64_t *newly, uint64_t 
 
 static void one_free(one_gpu *d)
 {
+    if (!d)
+        return;
     cudaFree(d->off);
     cudaFree(d->adj);
     cudaFree(d->es);
@@ -64,91 +72,122 @@ static void one_free(one_gpu *d)
     cudaFree(d->flag);
     cudaFree(d->cnt);
     cudaFreeHost(d->hcnt);
+    free(d);
 }
 
 #define ALLOC(ptr, bytes)                                                                       \
     do {                                                                                        \
         if (st == CXB_OK)                                                                       \
-            st = CXB_CUDA_ALLOC(cudaMalloc((void **)&(ptr), prop_nz(bytes)), (bytes));   \
+            st = CXB_CUDA_ALLOC(cudaMalloc((void **)&(ptr), prop_nz(bytes)), (bytes));          \
     } while (0)
 
-extern "C" cxb_status cxb_prop_run_cuda(const cxb_csr *g, const cxb_prop_cfg *cfg, void *stream, uint64_t mem_cap,
-                                        cxb_prop_result *r)
+extern "C" cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *cfg, void *stream, uint64_t mem_cap,
+                                         cxb_prop_cuda **out)
 {
-    one_gpu d;
-    memset(&d, 0, sizeof d);
-    d.s = (cudaStream_t)stream;
-    d.n = g->n;
-    cxb_status st = CXB_OK;
-    for (uint64_t i = 0; i < cfg->nsources; ++i)
-        if (cfg->sources[i] >= g->n)
-            return cxb_fail(CXB_EINPUT, "source %lu: the graph has %llu vertices", (unsigned long)cfg->sources[i],
-                            (unsigned long long)g->n);
-    cxb_prop_edges e = {0, NULL, NULL};
+    *out = NULL;
+    one_gpu *d = (one_gpu *)calloc(1, sizeof *d);
+    unsigned char *flag = (unsigned char *)calloc(g->n ? g->n : 1, 1);
+    if (!d || !flag) {
+        free(d);
+        free(flag);
+        return cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
+    }
+    d->s = (cudaStream_t)stream;
+    d->cfg = *cfg;
+    d->n = g->n;
+    d->nnz = g->nnz;
+    cxb_status st = cxb_prop_mark_sources(g, cfg, flag, &d->w_c0, &d->nsrc);
     int edges = cfg->loop == CXB_PROP_ELOOP;
-    if (edges && (st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &e)) != CXB_OK)
-        return st;
+    cxb_prop_edges own = {0, NULL, NULL};
+    const cxb_prop_edges *e = &own;
+    if (st == CXB_OK && edges && cfg->edges)
+        e = cfg->edges;
+    else if (st == CXB_OK && edges)
+        st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &own);
     /* the footprint, checked before any allocation (docs "Several GPUs") */
-    uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) +
-                    (edges ? e.m * 8 : g->nnz * 4);
+    uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) + (edges ? e->m * 8 : g->nnz * 4);
     size_t fr = 0, tot = 0;
-    st = CXB_CUDA(cudaMemGetInfo(&fr, &tot));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemGetInfo(&fr, &tot));
     if (st == CXB_OK && mem_cap && need > mem_cap)
         st = cxb_fail(CXB_ERESOURCE, "--device-mem-cap: the run needs %llu device bytes, the cap is %llu",
                       (unsigned long long)need, (unsigned long long)mem_cap);
     if (st == CXB_OK && need > fr)
-        st = cxb_fail(CXB_ERESOURCE, "cuda: the run needs %llu device bytes, %llu are free",
-                      (unsigned long long)need, (unsigned long long)fr);
-    ALLOC(d.off, (g->n + 1) * 8);
-    ALLOC(d.st, g->n);
-    ALLOC(d.act, g->n * 4);
-    ALLOC(d.flag, g->n);
-    ALLOC(d.cnt, sizeof *d.cnt);
+        st = cxb_fail(CXB_ERESOURCE, "cuda: the run needs %llu device bytes, %llu are free", (unsigned long long)need,
+                      (unsigned long long)fr);
+    ALLOC(d->off, (g->n + 1) * 8);
+    ALLOC(d->st, g->n);
+    ALLOC(d->act, g->n * 4);
+    ALLOC(d->flag, g->n);
+    ALLOC(d->cnt, sizeof *d->cnt);
     if (edges) {
-        ALLOC(d.es, e.m * 4);
-        ALLOC(d.ed, e.m * 4);
+        ALLOC(d->es, e->m * 4);
+        ALLOC(d->ed, e->m * 4);
     } else
-        ALLOC(d.adj, g->nnz * 4);
+        ALLOC(d->adj, g->nnz * 4);
     if (st == CXB_OK)
-        st = CXB_CUDA_HOSTALLOC(cudaMallocHost((void **)&d.hcnt, sizeof *d.hcnt), sizeof *d.hcnt);
-    unsigned char *flag = (unsigned char *)calloc(g->n ? g->n : 1, 1);
-    uint64_t w_c0 = 0, nsrc = 0;
-    if (st == CXB_OK && !flag)
-        st = cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
-    for (uint64_t i = 0; st == CXB_OK && i < cfg->nsources; ++i)
-        if (!flag[cfg->sources[i]]) {
-            flag[cfg->sources[i]] = 1;
-            w_c0 += g->off[cfg->sources[i] + 1] - g->off[cfg->sources[i]];
-            ++nsrc;
-        }
+        st = CXB_CUDA_HOSTALLOC(cudaMallocHost((void **)&d->hcnt, sizeof *d->hcnt), sizeof *d->hcnt);
     if (st == CXB_OK)
-        st = CXB_CUDA(cudaMemcpyAsync(d.off, g->off, (g->n + 1) * 8, cudaMemcpyHostToDevice, d.s));
+        st = CXB_CUDA(cudaMemcpyAsync(d->off, g->off, (g->n + 1) * 8, cudaMemcpyHostToDevice, d->s));
     if (st == CXB_OK && !edges && g->nnz)
-        st = CXB_CUDA(cudaMemcpyAsync(d.adj, g->adj, g->nnz * 4, cudaMemcpyHostToDevice, d.s));
-    if (st == CXB_OK && edges && e.m &&
-        (st = CXB_CUDA(cudaMemcpyAsync(d.es, e.s, e.m * 4, cudaMemcpyHostToDevice, d.s))) == CXB_OK)
-        st = CXB_CUDA(cudaMemcpyAsync(d.ed, e.d, e.m * 4, cudaMemcpyHostToDevice, d.s));
+        st = CXB_CUDA(cudaMemcpyAsync(d->adj, g->adj, g->nnz * 4, cudaMemcpyHostToDevice, d->s));
+    if (st == CXB_OK && edges && e->m &&
+        (st = CXB_CUDA(cudaMemcpyAsync(d->es, e->s, e->m * 4, cudaMemcpyHostToDevice, d->s))) == CXB_OK)
+        st = CXB_CUDA(cudaMemcpyAsync(d->ed, e->d, e->m * 4, cudaMemcpyHostToDevice, d->s));
     if (st == CXB_OK && g->n)
-        st = CXB_CUDA(cudaMemcpyAsync(d.flag, flag, g->n, cudaMemcpyHostToDevice, d.s));
-    if (st == CXB_OK && g->n) {
-        prop_init_kernel<<<prop_grid(g->n), PROP_BLOCK, 0, d.s>>>(g->n, g->n, NULL, d.flag, d.st, d.act);
+        st = CXB_CUDA(cudaMemcpyAsync(d->flag, flag, g->n, cudaMemcpyHostToDevice, d->s));
+    if (st == CXB_OK) /* the pageable copies above have been staged; the host arrays can go */
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    d->items = e->m;
+    free(flag);
+    cxb_prop_edges_free(&own);
+    if (st != CXB_OK) {
+        one_free(d);
+        return st;
+    }
+    *out = (cxb_prop_cuda *)d;
+    return CXB_OK;
+}
+
+extern "C" cxb_status cxb_prop_cuda_run(cxb_prop_cuda *h, cxb_prop_result *r, cxb_phases *ph)
+{
+    one_gpu *d = (one_gpu *)h;
+    cxb_status st = CXB_OK;
+    int64_t t0 = cxb_clock_ns();
+    if (d->n) {
+        prop_init_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(d->n, d->n, NULL, d->flag, d->st, d->act);
         st = CXB_CUDA_LAUNCHED("prop_init_kernel");
     }
-    if (st == CXB_OK)
-        st = CXB_CUDA(cudaStreamSynchronize(d.s));
-    d.items = e.m;
     if (st == CXB_OK) {
-        cxb_prop_ops ops = {&d, one_step, one_finalise};
-        cxb_prop_cfg c = *cfg;
-        c.nsources = nsrc;
-        st = cxb_prop_drive(&ops, &c, g->nnz, w_c0, r);
+        cxb_prop_ops ops = {d, one_step, one_finalise};
+        cxb_prop_cfg c = d->cfg;
+        c.nsources = d->nsrc;
+        st = cxb_prop_drive(&ops, &c, d->nnz, d->w_c0, r); /* every step ends synchronised */
     }
-    if (st == CXB_OK && g->n)
-        st = CXB_CUDA(cudaMemcpyAsync(r->act, d.act, g->n * 4, cudaMemcpyDeviceToHost, d.s));
+    int64_t t1 = cxb_clock_ns();
+    if (st == CXB_OK && d->n)
+        st = CXB_CUDA(cudaMemcpyAsync(r->act, d->act, d->n * 4, cudaMemcpyDeviceToHost, d->s));
     if (st == CXB_OK)
-        st = CXB_CUDA(cudaStreamSynchronize(d.s));
-    free(flag);
-    cxb_prop_edges_free(&e);
-    one_free(&d);
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    if (ph && st == CXB_OK) {
+        ph->ns[CXB_PHASE_KERNEL] = t1 - t0;
+        ph->ns[CXB_PHASE_D2H] = cxb_clock_ns() - t1;
+    }
+    return st;
+}
+
+extern "C" void cxb_prop_cuda_close(cxb_prop_cuda *h)
+{
+    one_free((one_gpu *)h);
+}
+
+extern "C" cxb_status cxb_prop_run_cuda(const cxb_csr *g, const cxb_prop_cfg *cfg, void *stream, uint64_t mem_cap,
+                                        cxb_prop_result *r)
+{
+    cxb_prop_cuda *d = NULL;
+    cxb_status st = cxb_prop_cuda_open(g, cfg, stream, mem_cap, &d);
+    if (st == CXB_OK)
+        st = cxb_prop_cuda_run(d, r, NULL);
+    cxb_prop_cuda_close(d);
     return st;
 }

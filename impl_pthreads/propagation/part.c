@@ -204,17 +204,8 @@ cxb_status cxb_prop_run_part(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t
     unsigned char *is_src = calloc(g->n ? g->n : 1, 1);
     cxb_status st = owner && is_src ? CXB_OK : cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
     uint64_t w_c0 = 0, nsrc = 0;
-    for (uint64_t i = 0; st == CXB_OK && i < cfg->nsources; ++i) {
-        cxb_vid v = cfg->sources[i];
-        if (v >= g->n)
-            st = cxb_fail(CXB_EINPUT, "source %lu: the graph has %llu vertices", (unsigned long)v,
-                          (unsigned long long)g->n);
-        else if (!is_src[v]) {
-            is_src[v] = 1;
-            w_c0 += g->off[v + 1] - g->off[v];
-            ++nsrc;
-        }
-    }
+    if (st == CXB_OK)
+        st = cxb_prop_mark_sources(g, cfg, is_src, &w_c0, &nsrc);
     int layout = cfg->loop == CXB_PROP_ELOOP ? CXB_PROP_LAYOUT_EDGE : CXB_PROP_LAYOUT_VERTEX;
     if (st == CXB_OK && given)
         memcpy(owner, given, g->n * sizeof *owner);

@@ -468,9 +468,9 @@ int cxb_cli_propagate(int argc, char **argv)
         cxb_prop_input_set(NULL, NULL, NULL, 0, 0, NULL, 0);
     }
     int64_t t0 = cxb_clock_ns(), t1 = t0;
+    cxb_phases ph;
+    cxb_phases_clear(&ph);
     if (st == CXB_OK) {
-        cxb_phases ph;
-        cxb_phases_clear(&ph);
         if ((st = im->reset(vctx)) == CXB_OK)
             st = im->run(vctx, &ph);
         t1 = cxb_clock_ns();
@@ -533,7 +533,11 @@ int cxb_cli_propagate(int argc, char **argv)
             PUT(" R_vertex=%.6f R_edge=%.6f", R[0], R[1]);
         }
         if (a.time)
+        {
             PUT(" t_total_ms=%.3f passes=%u", (double)(t1 - t0) / 1e6, c->res.passes);
+            if (ph.ns[CXB_PHASE_KERNEL] != CXB_PHASE_NA) /* a CUDA row: the steps alone */
+                PUT(" t_compute_ms=%.3f", (double)ph.ns[CXB_PHASE_KERNEL] / 1e6);
+        }
         PUT("\n");
 #undef PUT
         free(hist);

@@ -87,6 +87,29 @@ static void one_case(const char *what, const cxb_csr *g, double p, uint64_t seed
                               "%s: cuda loop %d switch %u orient %d differs from cloop.seq", what, loop,
                               switches[si], orient);
                     ++nruns;
+                    /* as the rows run it: the layout built before, one upload, two runs */
+                    cxb_prop_edges e = {0, NULL, NULL};
+                    if (loop == CXB_PROP_ELOOP) {
+                        CHECK(cxb_prop_edges_build(g, cc.orient, cc.seed, &e) == CXB_OK);
+                        cc.edges = &e;
+                    }
+                    cxb_prop_cuda *dev = NULL;
+                    st = cxb_prop_cuda_open(g, &cc, NULL, 0, &dev);
+                    CHECK_MSG(st == CXB_OK, "%s: cuda open loop %d: %s", what, loop, cxb_last_error());
+                    for (int rep = 0; st == CXB_OK && rep < 2; ++rep) {
+                        memset(act, 0x5a, bytes);
+                        cxb_phases ph;
+                        cxb_phases_clear(&ph);
+                        st = cxb_prop_cuda_run(dev, &r, &ph);
+                        CHECK_MSG(st == CXB_OK, "%s: cuda run %d loop %d: %s", what, rep, loop, cxb_last_error());
+                        CHECK_MSG(memcmp(act, want, g->n * sizeof *act) == 0 && r.steps == want_steps,
+                                  "%s: cuda run %d (one upload) loop %d switch %u orient %d differs from cloop.seq",
+                                  what, rep, loop, switches[si], orient);
+                        CHECK(ph.ns[CXB_PHASE_KERNEL] >= 0 && ph.ns[CXB_PHASE_D2H] >= 0);
+                        ++nruns;
+                    }
+                    cxb_prop_cuda_close(dev);
+                    cxb_prop_edges_free(&e);
                     continue;
                 }
                 if (si > 1)

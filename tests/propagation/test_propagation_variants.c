@@ -156,7 +156,13 @@ static void all_variants(const char *what, const cxb_csr *g, cxb_prop_cfg base, 
                 ++nruns;
                 if (si > 1)
                     continue; /* the switch steps on seq; the threaded rows share its row code */
-                /* pthreads at 1, 2, 3, 8 threads */
+                /* pthreads at 1, 2, 3, 8 threads; the E-Loop with the edge layout built before the
+                 * run, as the rows do (seq above built its own) */
+                cxb_prop_edges e = {0, NULL, NULL};
+                if (loop == CXB_PROP_ELOOP) {
+                    CHECK(cxb_prop_edges_build(g, c.orient, c.seed, &e) == CXB_OK);
+                    c.edges = &e;
+                }
                 for (int pi = 0; pi < 4; ++pi) {
                     memset(act, 0x5a, (g->n ? g->n : 1) * sizeof *act);
                     CHECK(cxb_prop_run_pthreads(g, &c, pools[pi], &r) == CXB_OK);
@@ -165,6 +171,8 @@ static void all_variants(const char *what, const cxb_csr *g, cxb_prop_cfg base, 
                               switches[si], d);
                     ++nruns;
                 }
+                c.edges = NULL;
+                cxb_prop_edges_free(&e);
                 if (!full)
                     continue;
                 /* pthreads_part: P partitions, both partitioners, sync invariants every step */

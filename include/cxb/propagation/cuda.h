@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "cxb/core/timing.h"
 #include "cxb/propagation/propagation.h"
 
 #ifdef __cplusplus
@@ -24,6 +25,17 @@ typedef enum cxb_prop_scheme {
  * checked before any allocation. */
 cxb_status cxb_prop_run_cuda(const cxb_csr *g, const cxb_prop_cfg *cfg, void *stream, uint64_t mem_cap,
                              cxb_prop_result *r);
+
+/* The same in two parts, as the rows time it: open checks the sources and the footprint and
+ * uploads the graph's layout for cfg->loop (cfg->edges, or one built here) and the sources
+ * (untimed); run, as often as wanted, starts from the sources and fills r (r->act: n entries),
+ * with the kernel phase (initial states and steps) and the d2h phase (act) in ph when given.
+ * cfg and its sources must outlive the handle; close frees it (NULL is allowed). */
+typedef struct cxb_prop_cuda cxb_prop_cuda;
+cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *cfg, void *stream, uint64_t mem_cap,
+                              cxb_prop_cuda **out);
+cxb_status cxb_prop_cuda_run(cxb_prop_cuda *d, cxb_prop_result *r, cxb_phases *ph);
+void cxb_prop_cuda_close(cxb_prop_cuda *d);
 
 /* GPUs 0 .. gpus-1 as partitions (owner: given, or NULL for the partitioner's). Fewer devices
  * than gpus, or a scheme this build lacks (NCCL), is CXB_ERESOURCE. */

@@ -11,7 +11,8 @@ typedef struct cxb_prop_one {
     const cxb_csr *g;
     cxb_prop_state *st;
     int32_t *act;
-    cxb_prop_edges e; /* E-Loop only */
+    cxb_prop_edges e; /* E-Loop only: cfg->edges, or built here */
+    int own_e;        /* e was built here (freed by close) */
     uint64_t w_c0;    /* degree sum of the sources */
     uint64_t nsources;
 } cxb_prop_one;

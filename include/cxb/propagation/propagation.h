@@ -34,6 +34,9 @@ typedef struct cxb_prop_cfg {
     int want_curve;       /* record one cxb_prop_point per step */
     int check_invariants; /* partitioned rows: after every sync, all copies of a vertex agree and a
                            * second sync changes nothing (docs "Verification"); a failure is CXB_EFAIL */
+    /* the E-Loop's edge layout of this graph with this orientation and seed, built once before
+     * the timed runs (cxb_prop_edges_build); NULL: each one-partition run builds its own */
+    const struct cxb_prop_edges *edges;
 } cxb_prop_cfg;
 
 void cxb_prop_cfg_init(cxb_prop_cfg *c);
@@ -61,6 +64,12 @@ void cxb_prop_result_free_curve(cxb_prop_result *r);
 
 /* ---- sources (docs "The model"): K distinct vertices of degree >= 1 from keyed candidates ---- */
 cxb_status cxb_prop_pick_sources(const cxb_csr *g, uint64_t seed, uint64_t k, cxb_vid *out);
+
+/* Marks the distinct sources of cfg in is_src (n bytes, zeroed by the caller): a repeated
+ * source counts once; *nsrc their number and *w_c0 their degree sum (the A-Loop's first W_C).
+ * A source outside the graph is CXB_EINPUT naming it. Every backend starts from this. */
+cxb_status cxb_prop_mark_sources(const cxb_csr *g, const cxb_prop_cfg *cfg, unsigned char *is_src, uint64_t *w_c0,
+                                 uint64_t *nsrc);
 
 /* ---- the edge layout: one record per undirected edge, oriented (docs "The four loops and the two layouts") ---- */
 typedef struct cxb_prop_edges {
