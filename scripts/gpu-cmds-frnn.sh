@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The frnn study on a GPU host (docs/studies/frnn.md): the CUDA test at full size, every CUDA build
-# and query with --check against brute force on 200,000 points, the CUDA average handler against
+# and query with --check against brute force on 20,000 points, the CUDA average handler against
 # seq byte for byte, then the quick preset (every backend) and the FLAME GPU 2 fixed-density
 # Circles sweep (fgpu2) as result sets.
 #   usage: bash scripts/gpu-cmds-frnn.sh BUILD_DIR   (BUDGET, OUT_DIR, MACHINE: scripts/gpu-cmds-lib.sh)
@@ -9,7 +9,8 @@ set -u
 echo "== $(date -u) frnn on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
 step test-frnn_cuda 120 "$(t frnn_cuda)"
 pts=$out/frnn-pts.txt
-"$cx" frnn gen --n 200000 --dims 3 --seed 1 --width 40 >"$pts"
+# 20,000 points at the density of the test's (brute force on the host is quadratic)
+"$cx" frnn gen --n 20000 --dims 3 --seed 1 --width 18.6 >"$pts"
 for bld in original acs acs_stable; do
     for q in moore pbw strips brute; do
         step "frnn-check-$bld-$q" 30 "$cx" frnn "$pts" --radius 1 --w 0.5 --backend cuda --build $bld --query $q \

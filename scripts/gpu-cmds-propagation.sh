@@ -37,5 +37,5 @@ rm -f "$out/act.txt"
 step run-prop-quick 120 "$cx" run propagation --preset quick $run_opts
 # the one-GPU rows on 1m256m through the runner: the medians of the targets of docs/studies/
 # propagation.md (whole run, and kernel_ns over the passes)
-step run-prop-1m256m 240 "$cx" run propagation --impl propagation.aloop.cuda,propagation.eloop.cuda,propagation.cloop.cuda,propagation.tloop.cuda \
-    --set graph=paper:1m256m --set prob=0.01 $run_opts
+step run-prop-1m256m 240 "$cx" run propagation --preset jin.fig11 \
+    --impl propagation.aloop.cuda,propagation.eloop.cuda,propagation.cloop.cuda,propagation.tloop.cuda $run_opts

@@ -373,7 +373,10 @@ static const cxb_sweep sweeps_ci[] = {
 };
 /* The paper's networks (docs "Graphs", entries reading), one and several GPUs (Figs 11-13, 20) */
 static const cxb_sweep sweeps_paper[] = {
-    {"jin.fig11", PROP_CUDA1 "," PROP_MGPU, "graph=paper:1m256m", "parts", "2,3,4"},
+    /* Fig 11's one-GPU point, every loop (the single-GPU targets of docs "Parameters and
+     * presets"), then its GPU counts */
+    {"jin.fig11", "propagation.cloop.cuda,propagation.tloop.cuda," PROP_CUDA1, "", "graph", "paper:1m256m"},
+    {"jin.fig11", PROP_MGPU, "graph=paper:1m256m", "parts", "2,3,4"},
     {"jin.fig12", PROP_CUDA1, "prob=0.01", "graph",
      "paper:1m128m,paper:2m128m,paper:4m128m,paper:8m128m,paper:4m32m,paper:4m64m,paper:4m256m"},
     {"jin.fig20", PROP_CUDA1, "prob=0.01", "graph", "paper:1m128m:rmat,paper:2m128m:rmat,paper:4m128m:rmat"},
