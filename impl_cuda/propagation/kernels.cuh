@@ -55,6 +55,46 @@ static __global__ void prop_edges_kernel(cxb_prop_step s, uint64_t ne, const cxb
         cnt->frontier = 1;
 }
 
+/* The one-GPU E-Loop (docs/studies/propagation.md "The four loops and the two layouts"): the start-of-step states as two bitmaps, a bit per
+ * vertex, "receives" (inactive) and "transmits", read through the read-only cache. At the start
+ * of a step a state is INACTIVE, FRESH or ACTIVE (the finalisation turned PENDING into FRESH), and
+ * a state that turns PENDING during the step receives and does not transmit, as INACTIVE does:
+ * so the bitmaps give every edge the decision cxb_prop_eloop_edge takes from the state bytes,
+ * while the edge stream no longer waits for two byte loads from L2 per edge. Built after the
+ * initial states and after every finalisation; bits past n are 0. */
+static __global__ void prop_bits_kernel(uint64_t n, int model, const cxb_prop_state *st, uint32_t *rx, uint32_t *tx)
+{
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned s = i < n ? CXB_PROP_LD(&st[i]) : CXB_PROP_ACTIVE;
+    unsigned r = __ballot_sync(0xffffffffu, i < n && cxb_prop_receives(s));
+    unsigned x = __ballot_sync(0xffffffffu, i < n && cxb_prop_transmits(model, s));
+    if ((threadIdx.x & 31u) == 0 && i < n) {
+        rx[i >> 5] = r;
+        tx[i >> 5] = x;
+    }
+}
+
+static __device__ __forceinline__ int prop_bit(const uint32_t *bits, cxb_vid v)
+{
+    return (__ldg(&bits[v >> 5]) >> (v & 31u)) & 1u;
+}
+
+static __global__ void prop_edges_bits_kernel(cxb_prop_step s, uint64_t ne, const cxb_vid *es, const cxb_vid *ed,
+                                              const uint32_t *rx, const uint32_t *tx, cxb_prop_state *st,
+                                              prop_counters *cnt)
+{
+    uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    int f = 0;
+    if (k < ne) {
+        cxb_vid a = __ldcs(&es[k]), b = __ldcs(&ed[k]), to; /* streamed once a step: evict first */
+        f = cxb_prop_eloop_pick(prop_bit(tx, a), prop_bit(rx, a), prop_bit(tx, b), prop_bit(rx, b), a, b, &to);
+        if (f && cxb_prop_fires(s.bern, s.seed, s.t, a, b))
+            CXB_PROP_ST(&st[to], CXB_PROP_PENDING);
+    }
+    if (__syncthreads_or(f) && threadIdx.x == 0)
+        cnt->frontier = 1;
+}
+
 /* Finalise local copies [0, nlocal); owned: i < n_own (or own_mask[i] when given). act is
  * indexed by local id; deg by local id (NULL: from off). */
 static __global__ void prop_finalise_kernel(uint32_t t, uint64_t nlocal, uint64_t n_own, const unsigned char *own_mask,

@@ -7,7 +7,8 @@
  * before any allocation.
  * open uploads the graph's layout (CSR rows, or the edge records) and the source flags once,
  * untimed, as the paper's runs start with the graph in device memory; run is the timed part:
- * the initial states, the steps (the kernel phase) and act back to the host (the d2h phase). */
+ * the initial states, the steps (the kernel phase) and act back to the host (the d2h phase).
+ * The E-Loop reads the start-of-step states from two bitmaps (kernels.cuh, prop_bits_kernel). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,16 +26,27 @@ typedef struct one_gpu {
     cxb_prop_state *st;
     int32_t *act;
     unsigned char *flag;
+    uint32_t *rx, *tx; /* E-Loop: the start-of-step bitmaps (kernels.cuh) */
     prop_counters *cnt, *hcnt;
 } one_gpu;
+
+/* the E-Loop's bitmaps from the current states */
+static cxb_status one_bits(one_gpu *d)
+{
+    if (d->cfg.loop != CXB_PROP_ELOOP || !d->n)
+        return CXB_OK;
+    prop_bits_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(d->n, d->cfg.model, d->st, d->rx, d->tx);
+    return CXB_CUDA_LAUNCHED("prop_bits_kernel");
+}
 
 static cxb_status one_step(void *ctx, int loop, const cxb_prop_step *s, int *frontier)
 {
     one_gpu *d = (one_gpu *)ctx;
     CXB_CUDA_TRY(cudaMemsetAsync(d->cnt, 0, sizeof *d->cnt, d->s));
     if (loop == CXB_PROP_ELOOP) {
-        prop_edges_kernel<<<prop_grid(d->items), PROP_BLOCK, 0, d->s>>>(*s, d->items, d->es, d->ed, NULL, d->st, d->cnt);
-        PROP_LAUNCH_TRY("prop_edges_kernel");
+        prop_edges_bits_kernel<<<prop_grid(d->items), PROP_BLOCK, 0, d->s>>>(*s, d->items, d->es, d->ed, d->rx, d->tx,
+                                                                            d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_edges_bits_kernel");
     } else {
         prop_rows_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(loop, *s, d->n, d->off, d->adj, NULL, d->st, d->cnt);
         PROP_LAUNCH_TRY("prop_rows_kernel");
@@ -52,6 +64,9 @@ static cxb_status one_finalise(void *ctx, uint32_t t, uint64_t *newly, uint64_t 
     prop_finalise_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(t, d->n, d->n, NULL, d->off, NULL, d->st, d->act,
                                                                    d->cnt);
     PROP_LAUNCH_TRY("prop_finalise_kernel");
+    cxb_status bs = one_bits(d);
+    if (bs != CXB_OK)
+        return bs;
     CXB_CUDA_TRY(cudaMemcpyAsync(d->hcnt, d->cnt, sizeof *d->cnt, cudaMemcpyDeviceToHost, d->s));
     CXB_CUDA_TRY(cudaStreamSynchronize(d->s));
     *newly = d->hcnt->newly;
@@ -70,6 +85,8 @@ static void one_free(one_gpu *d)
     cudaFree(d->st);
     cudaFree(d->act);
     cudaFree(d->flag);
+    cudaFree(d->rx);
+    cudaFree(d->tx);
     cudaFree(d->cnt);
     cudaFreeHost(d->hcnt);
     free(d);
@@ -105,7 +122,9 @@ extern "C" cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *c
     else if (st == CXB_OK && edges)
         st = cxb_prop_edges_build(g, cfg->orient, cfg->seed, &own);
     /* the footprint, checked before any allocation (docs "Several GPUs") */
-    uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) + (edges ? e->m * 8 : g->nnz * 4);
+    uint64_t words = (g->n + 31) / 32;
+    uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) +
+                    (edges ? e->m * 8 + 2 * words * 4 : g->nnz * 4);
     size_t fr = 0, tot = 0;
     if (st == CXB_OK)
         st = CXB_CUDA(cudaMemGetInfo(&fr, &tot));
@@ -123,6 +142,8 @@ extern "C" cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *c
     if (edges) {
         ALLOC(d->es, e->m * 4);
         ALLOC(d->ed, e->m * 4);
+        ALLOC(d->rx, words * 4);
+        ALLOC(d->tx, words * 4);
     } else
         ALLOC(d->adj, g->nnz * 4);
     if (st == CXB_OK)
@@ -158,6 +179,8 @@ extern "C" cxb_status cxb_prop_cuda_run(cxb_prop_cuda *h, cxb_prop_result *r, cx
         prop_init_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(d->n, d->n, NULL, d->flag, d->st, d->act);
         st = CXB_CUDA_LAUNCHED("prop_init_kernel");
     }
+    if (st == CXB_OK)
+        st = one_bits(d);
     if (st == CXB_OK) {
         cxb_prop_ops ops = {d, one_step, one_finalise};
         cxb_prop_cfg c = d->cfg;

@@ -6,7 +6,8 @@
  * models, and on the edge cases (no vertices, one vertex, isolated and repeated sources, several
  * components, a hub); an impossible --device-mem-cap is CXB_ERESOURCE.
  *   test_propagation_cuda          the one-GPU rows; exits 77 without a GPU
- *   test_propagation_cuda small    one small graph, every one-GPU row (for compute-sanitizer)
+ *   test_propagation_cuda small    one small graph, every one-GPU row (for compute-sanitizer;
+ *                                  "quick", the word of scripts/gpu-run.sh's sweep, is the same)
  *   test_propagation_cuda mgpu     P = 2 .. min(GPUs, 4) (and 8 when present) for every scheme
  *                                  (both partitioners for cuda_host and cuda_p2p), every loop;
  *                                  exits 77 with fewer than 2 GPUs;
@@ -139,7 +140,7 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
     multi = !strncmp(mode, "mgpu", 4);
-    small = strstr(mode, "small") != NULL;
+    small = strstr(mode, "small") != NULL || !strcmp(mode, "quick"); /* quick: the sanitizer sweep's word */
     const char *why = NULL;
     gpus_present = cxb_cuda_device_count(&why);
     if (gpus_present == 0)

@@ -128,17 +128,27 @@ static inline CXB_HD int cxb_prop_tloop_row(const cxb_prop_step *s, const uint64
     return frontier;
 }
 
-/* ---- E-Loop, one stored edge (a, b) (local ids): whichever endpoint is inactive. */
+/* ---- E-Loop, one stored edge (a, b) (local ids): whichever endpoint is inactive. The decision
+ * from each endpoint's "transmits" and "receives" at the start of the step; 0 when the edge is
+ * not a frontier edge, else 1 with the receiving endpoint in *to. */
+static inline CXB_HD int cxb_prop_eloop_pick(int tx_a, int rx_a, int tx_b, int rx_b, cxb_vid a, cxb_vid b, cxb_vid *to)
+{
+    if (tx_a && rx_b)
+        *to = b;
+    else if (tx_b && rx_a)
+        *to = a;
+    else
+        return 0;
+    return 1;
+}
+
 static inline CXB_HD int cxb_prop_eloop_edge(const cxb_prop_step *s, const cxb_vid *gid, cxb_prop_state *st,
                                              cxb_vid a, cxb_vid b)
 {
     unsigned sa = CXB_PROP_LD(&st[a]), sb = CXB_PROP_LD(&st[b]);
     cxb_vid to;
-    if (cxb_prop_transmits(s->model, sa) && cxb_prop_receives(sb))
-        to = b;
-    else if (cxb_prop_transmits(s->model, sb) && cxb_prop_receives(sa))
-        to = a;
-    else
+    if (!cxb_prop_eloop_pick(cxb_prop_transmits(s->model, sa), cxb_prop_receives(sa), cxb_prop_transmits(s->model, sb),
+                             cxb_prop_receives(sb), a, b, &to))
         return 0;
     if (cxb_prop_fires(s->bern, s->seed, s->t, cxb_prop_gid(gid, a), cxb_prop_gid(gid, b)))
         CXB_PROP_ST(&st[to], CXB_PROP_PENDING);
