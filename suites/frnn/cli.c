@@ -330,8 +330,9 @@ int cxb_cli_frnn(int argc, char **argv)
             mx[k] = a.vmax[k];
     }
     if ((a.nmin && a.nmin != 1 && (uint32_t)a.nmin != pts.dims) || (a.nmax && a.nmax != 1 && (uint32_t)a.nmax != pts.dims)) {
+        uint32_t dims = pts.dims; /* read before the free */
         cxb_frnn_points_free(&pts);
-        return cxb_cli_error(2, "frnn: --min/--max: give 1 or %u values for %uD points", pts.dims, pts.dims);
+        return cxb_cli_error(2, "frnn: --min/--max: give 1 or %u values for %uD points", dims, dims);
     }
 
     /* the pool, the row's parameters */
