@@ -76,6 +76,10 @@ typedef struct cxb_impl {
     /* Study values for the `extra` column ("k=v;k=v", may be empty); optional. */
     void (*extra)(void *ctx, char *buf, size_t size);
     void (*teardown)(void *ctx);
+    /* Optional: nonzero when this point (a parameter, not the row, decides it) sums floats in an
+     * order the hardware picks, as CXB_IMPL_FLOAT_ORDER says of every point of a row; called
+     * after setup. */
+    int (*float_order)(void *ctx);
 } cxb_impl;
 
 /* A fitted series: the points of impls with this prefix along x_param (docs/method.md). */

@@ -58,6 +58,9 @@ cxb_status cxb_frnn_reset(void *ctx);
 cxb_status cxb_frnn_run(void *ctx, cxb_phases *ph);
 cxb_status cxb_frnn_verify(void *ctx);
 uint64_t cxb_frnn_checksum(void *ctx);
+/* a Circles step row built by ACS (the thesis's atomic counting sort): a bin's forces are summed
+ * in the order the threads filled its slots (cxb_impl.float_order) */
+int cxb_frnn_float_order(void *ctx);
 void cxb_frnn_extra(void *ctx, char *buf, size_t size);
 void cxb_frnn_teardown(void *ctx);
 uint64_t cxb_frnn_work(const cxb_impl *impl, const cxb_params *params);

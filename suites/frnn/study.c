@@ -332,6 +332,12 @@ static cxb_status step_run(cxb_frnn_ctx *c, cxb_phases *ph)
     return st;
 }
 
+int cxb_frnn_float_order(void *vctx)
+{
+    const cxb_frnn_ctx *c = vctx;
+    return c->is_build == 2 && (c->fdev || c->build == CXB_FRNN_ACS);
+}
+
 /* the step rows' check: the reference step (counting.seq + strips.seq), bit for bit for the
  * stable builds, within 1e-5 relative per coordinate otherwise (Euro-Par 2016's one-step parity) */
 static cxb_status step_verify(cxb_frnn_ctx *c)
@@ -525,7 +531,7 @@ uint64_t cxb_frnn_work(const cxb_impl *impl, const cxb_params *params)
 #define FRNN_IMPL(id_, be, setup_, summary_)                                                                   \
     {.id = id_, .backend = be, .flags = 0, .summary = summary_, .setup = setup_, .reset = cxb_frnn_reset,     \
      .run = cxb_frnn_run, .verify = cxb_frnn_verify, .checksum = cxb_frnn_checksum, .extra = cxb_frnn_extra,   \
-     .teardown = cxb_frnn_teardown}
+     .teardown = cxb_frnn_teardown, .float_order = cxb_frnn_float_order}
 
 static const cxb_impl frnn_impls[] = {
     FRNN_IMPL("frnn.counting.seq", CXB_BACKEND_SEQ, setup_counting_seq,

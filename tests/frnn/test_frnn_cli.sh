@@ -129,4 +129,9 @@ printf '1 2\n3\n' >"$tmp/bad.txt"
 # ---- cxbench run frnn: the ci preset's rows verify ----
 "$cx" run frnn --impl frnn.counting.seq,frnn.acs.pthreads,frnn.strips.pthreads,frnn.pbw.seq --set n=4096 \
     --set handler=list --reps 2 --out "$tmp/runs2" >"$tmp/run2.log" 2>&1 || fail "run frnn: $(tail -3 "$tmp/run2.log")"
+# a Circles step built by ACS on the pool sums a bin's forces in arrival order: its samples are
+# verified one by one (the build parameter decides, not the row), never called nondeterministic
+"$cx" run frnn --preset quick --impl frnn.circles.pthreads --set build=acs --set n=4096 --threads 2 --reps 8 \
+    --max-reps 8 --out "$tmp/runs3" --no-table >"$tmp/run3.log" 2>&1 || fail "circles with build=acs: $(tail -2 "$tmp/run3.log")"
+grep -q "8 samples" "$tmp/run3.log" || fail "circles with build=acs: not 8 samples: $(tail -2 "$tmp/run3.log")"
 finish
