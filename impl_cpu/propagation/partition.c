@@ -25,6 +25,23 @@ cxb_status cxb_prop_owners(uint64_t n, uint32_t parts, int partitioner, uint64_t
     return CXB_OK;
 }
 
+cxb_status cxb_prop_parts_for(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t parts, int partitioner,
+                              const uint32_t *given, cxb_prop_parts *out)
+{
+    memset(out, 0, sizeof *out);
+    if (parts == 0 || parts > 4096)
+        return cxb_fail(CXB_EINPUT, "propagation pthreads_part: %u partitions (1 to 4096)", parts);
+    int layout = cfg->loop == CXB_PROP_ELOOP ? CXB_PROP_LAYOUT_EDGE : CXB_PROP_LAYOUT_VERTEX;
+    uint32_t *owner = given ? NULL : malloc((g->n ? g->n : 1) * sizeof *owner);
+    if (!given && !owner)
+        return cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
+    cxb_status st = given ? CXB_OK : cxb_prop_owners(g->n, parts, partitioner, cfg->seed, owner);
+    if (st == CXB_OK)
+        st = cxb_prop_parts_build(g, layout, cfg->orient, cfg->seed, given ? given : owner, parts, out);
+    free(owner);
+    return st;
+}
+
 void cxb_prop_parts_free(cxb_prop_parts *ps)
 {
     for (uint32_t q = 0; ps->part && q < ps->P; ++q) {

@@ -192,28 +192,24 @@ cxb_status cxb_prop_run_part(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t
 {
     if (!pool)
         return cxb_fail(CXB_EINPUT, "propagation pthreads_part: no worker pool");
-    if (parts == 0 || parts > 4096)
-        return cxb_fail(CXB_EINPUT, "propagation pthreads_part: %u partitions (1 to 4096)", parts);
     part_job j;
     memset(&j, 0, sizeof j);
     j.g = g;
     j.act = r->act;
     j.pool = pool;
     j.check = cfg->check_invariants;
-    uint32_t *owner = malloc((g->n ? g->n : 1) * sizeof *owner);
     unsigned char *is_src = calloc(g->n ? g->n : 1, 1);
-    cxb_status st = owner && is_src ? CXB_OK : cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
+    cxb_status st = is_src ? CXB_OK : cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
     uint64_t w_c0 = 0, nsrc = 0;
     if (st == CXB_OK)
         st = cxb_prop_mark_sources(g, cfg, is_src, &w_c0, &nsrc);
-    int layout = cfg->loop == CXB_PROP_ELOOP ? CXB_PROP_LAYOUT_EDGE : CXB_PROP_LAYOUT_VERTEX;
-    if (st == CXB_OK && given)
-        memcpy(owner, given, g->n * sizeof *owner);
+    /* the tables: built before the timed runs (cfg->parts), or here */
+    int own_ps = !cfg->parts;
+    if (st == CXB_OK && cfg->parts)
+        j.ps = *cfg->parts;
     else if (st == CXB_OK)
-        st = cxb_prop_owners(g->n, parts, partitioner, cfg->seed, owner);
-    if (st == CXB_OK)
-        st = cxb_prop_parts_build(g, layout, cfg->orient, cfg->seed, owner, parts, &j.ps);
-    free(owner);
+        st = cxb_prop_parts_for(g, cfg, parts, partitioner, given, &j.ps);
+    parts = j.ps.P;
     if (st == CXB_OK) {
         j.st = calloc(parts, sizeof *j.st);
         j.frontier = calloc(parts, 1);
@@ -246,6 +242,7 @@ cxb_status cxb_prop_run_part(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t
     free(j.newly);
     free(j.wadd);
     free(is_src);
-    cxb_prop_parts_free(&j.ps);
+    if (own_ps)
+        cxb_prop_parts_free(&j.ps);
     return st;
 }

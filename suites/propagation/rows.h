@@ -46,6 +46,7 @@ typedef struct cxb_prop_ctx {
     const uint32_t *owner; /* a partition given on the command line (--partition FILE), or NULL */
     uint64_t mem_cap;    /* --device-mem-cap: bytes, 0 for none */
     cxb_prop_edges edges; /* the E-Loop's edge layout of a one-partition row, built in setup (cfg.edges) */
+    cxb_prop_parts ps;   /* pthreads_part's partition tables, built in setup (cfg.parts) */
     void *dev;           /* a CUDA row's device copy of the graph (cxb_prop_cuda_open), closed by its teardown */
     int32_t *ref;        /* propagation.cloop.seq's act (untimed, in setup), NULL until needed */
     int have_ref;

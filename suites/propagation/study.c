@@ -103,6 +103,7 @@ void cxb_prop_teardown(void *vctx)
         return;
     cxb_csr_free(&c->own);
     cxb_prop_edges_free(&c->edges);
+    cxb_prop_parts_free(&c->ps);
     free(c->sources);
     free(c->res.act);
     cxb_prop_result_free_curve(&c->res);
@@ -221,11 +222,15 @@ cxb_status cxb_prop_setup(const cxb_params *p, const cxb_env *env, const char *i
     if (st == CXB_OK && v == CXB_PROP_V_SEQ)
         c->parts = 1;
     /* the edge layout is the E-Loop's input, as the CSR is the other loops': built once here, not
-     * in every timed run (partitioned rows build their own tables) */
+     * in every timed run; so are pthreads_part's partition tables (the several-GPU rows still
+     * build theirs in the run) */
     if (st == CXB_OK && loop == CXB_PROP_ELOOP &&
         (v == CXB_PROP_V_SEQ || v == CXB_PROP_V_PTHREADS || v == CXB_PROP_V_CUDA) &&
         (st = cxb_prop_edges_build(c->g, c->cfg.orient, c->cfg.seed, &c->edges)) == CXB_OK)
         c->cfg.edges = &c->edges;
+    if (st == CXB_OK && v == CXB_PROP_V_PART &&
+        (st = cxb_prop_parts_for(c->g, &c->cfg, c->parts, c->partitioner, c->owner, &c->ps)) == CXB_OK)
+        c->cfg.parts = &c->ps;
     if (st == CXB_OK && !(c->res.act = malloc((c->g->n ? c->g->n : 1) * sizeof *c->res.act)))
         st = cxb_fail(CXB_ERESOURCE, "propagation: out of host memory for %llu activation steps",
                       (unsigned long long)c->g->n);

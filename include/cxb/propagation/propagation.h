@@ -37,6 +37,9 @@ typedef struct cxb_prop_cfg {
     /* the E-Loop's edge layout of this graph with this orientation and seed, built once before
      * the timed runs (cxb_prop_edges_build); NULL: each one-partition run builds its own */
     const struct cxb_prop_edges *edges;
+    /* pthreads_part: its partition tables for this graph, partition count, partitioner and
+     * layout, built once before the timed runs (cxb_prop_parts_for); NULL: the run builds them */
+    const struct cxb_prop_parts *parts;
 } cxb_prop_cfg;
 
 void cxb_prop_cfg_init(cxb_prop_cfg *c);
@@ -133,6 +136,10 @@ typedef struct cxb_prop_parts {
 cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64_t seed, const uint32_t *owner,
                                 uint32_t parts, cxb_prop_parts *out);
 void cxb_prop_parts_free(cxb_prop_parts *ps);
+/* The tables of cfg's loop's layout for P partitions: the owners given (n part ids below P) or
+ * the partitioner's, then cxb_prop_parts_build. P outside 1 .. 4096 is CXB_EINPUT. */
+cxb_status cxb_prop_parts_for(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t parts, int partitioner,
+                              const uint32_t *given, cxb_prop_parts *out);
 /* replicas in all partitions (= boundary entries in all partitions) */
 uint64_t cxb_prop_parts_replicas(const cxb_prop_parts *ps);
 
