@@ -2,15 +2,23 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness/csv.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 char *cxb_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    size_t cap = 1 << 16, n = 0;
+    /* a regular file in one allocation of its size (one more byte, so that the first read ends
+     * short at its end); anything else (a FIFO, a file that grows) by doubling from 4 KiB */
+    struct stat sb;
+    size_t cap = 1 << 12, n = 0;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+        (unsigned long long)sb.st_size < (unsigned long long)SIZE_MAX / 4)
+        cap = (size_t)sb.st_size + 1;
     char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
@@ -101,6 +109,10 @@ cxb_status cxb_csv_read(const char *path, cxb_csv *csv)
     }
     size_t pos = 0, maxf = 256;
     char **fields = malloc(maxf * sizeof *fields);
+    if (!fields) {
+        free(buf);
+        return cxb_fail(CXB_ERESOURCE, "%s: out of memory", path);
+    }
     int eof = 0;
     long nf = split_record(buf, len, &pos, fields, maxf, &eof);
     if (nf <= 0 || (size_t)nf > maxf) {
@@ -109,11 +121,16 @@ cxb_status cxb_csv_read(const char *path, cxb_csv *csv)
         return cxb_fail(CXB_EINPUT, "%s:1: bad header", path);
     }
     csv->ncols = (size_t)nf;
+    size_t cap = 64; /* rows, doubled as needed */
     csv->header = malloc(csv->ncols * sizeof *csv->header);
-    memcpy(csv->header, fields, csv->ncols * sizeof *fields);
-    size_t cap = 1024;
     csv->cells = malloc(cap * csv->ncols * sizeof *csv->cells);
     csv->storage = buf;
+    if (!csv->header || !csv->cells) {
+        free(fields);
+        cxb_csv_free(csv);
+        return cxb_fail(CXB_ERESOURCE, "%s: out of memory", path);
+    }
+    memcpy(csv->header, fields, csv->ncols * sizeof *fields);
     size_t line = 1;
     while (pos < len) {
         ++line;
@@ -132,7 +149,13 @@ cxb_status cxb_csv_read(const char *path, cxb_csv *csv)
         }
         if (csv->nrows == cap) {
             cap *= 2;
-            csv->cells = realloc(csv->cells, cap * csv->ncols * sizeof *csv->cells);
+            char **nc = realloc(csv->cells, cap * csv->ncols * sizeof *csv->cells);
+            if (!nc) {
+                free(fields);
+                cxb_csv_free(csv);
+                return cxb_fail(CXB_ERESOURCE, "%s: out of memory at row %zu", path, line);
+            }
+            csv->cells = nc;
         }
         memcpy(csv->cells + csv->nrows * csv->ncols, fields, csv->ncols * sizeof *fields);
         csv->nrows++;
