@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -826,6 +827,8 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     snprintf(partial, sizeof partial, "%s/.%s.%ld.partial", mdir, run_id, (long)getpid());
     snprintf(final_dir, sizeof final_dir, "%s/%s", mdir, run_id);
     cxb_cleanup_stale(mdir);
+    struct stat root_st;
+    int root_was_there = stat(o->out_root, &root_st) == 0; /* a failed run removes only what it made */
     int partial_slot = cxb_cleanup_add(partial, 1);
     st = cxb_mkdirs(partial);
 
@@ -922,6 +925,8 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
         remove_tree(partial); /* no partial result set survives a failed or interrupted run */
         cxb_cleanup_drop(partial_slot);
         rmdir(mdir);          /* only if empty */
+        if (!root_was_there)
+            rmdir(o->out_root);
         cxb_fail(st, "%s", keep);
         return st;
     }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The propagation study on a GPU host (docs/studies/propagation.md). NCCL_NVLS_ENABLE=0 (NVLink
 # multicast stays off on shared machines).
-# Mode "one": the CUDA test, compute-sanitizer memcheck at its small size, Jin et al.'s 1m256m
-#   graph with the E- and A-Loops on one GPU (--check), the exit code for more GPUs than present,
-#   the quick preset as a result set, and the four one-GPU rows on 1m256m as a result set.
+# Mode "one": the CUDA test, compute-sanitizer memcheck, racecheck and synccheck at its small
+#   size, Jin et al.'s 1m256m graph with every loop on one GPU (--check), the exit code for more
+#   GPUs than present, the quick preset as a result set, and the four one-GPU rows on 1m256m as
+#   a result set, with the rows' warp per row and again with a thread per row.
 # Mode "two" (two GPUs): the same, then the multi-GPU test, memcheck of its small size, every
 #   synchronisation scheme with the A- and E-Loops on 2 GPUs (--check), and Fig 11's points.
 #   usage: bash scripts/gpu-cmds-propagation.sh BUILD_DIR [one|two]   (BUDGET, OUT_DIR, MACHINE)
@@ -14,9 +15,11 @@ mode=${2:-one}
 gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
 echo "== $(date -u) propagation ($mode) on $gpus x $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
 step test-propagation_cuda 120 "$(t propagation_cuda)"
-step memcheck-propagation_cuda 120 compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 9 \
-    "$(t propagation_cuda)" small
-for l in e a; do
+for tool in memcheck racecheck synccheck; do
+    step "$tool-propagation_cuda" 120 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 \
+        "$(t propagation_cuda)" small
+done
+for l in e a c t; do
     step "prop-1m256m-$l" 60 "$cx" propagate --gen paper:1m256m --loop $l --backend cuda --check --time --out "$out/act.txt"
     tail -1 "$out/act.txt" 2>/dev/null
 done
@@ -39,3 +42,5 @@ step run-prop-quick 120 "$cx" run propagation --preset quick $run_opts
 # propagation.md (whole run, and kernel_ns over the passes)
 step run-prop-1m256m 240 "$cx" run propagation --preset jin.fig11 \
     --impl propagation.aloop.cuda,propagation.eloop.cuda,propagation.cloop.cuda,propagation.tloop.cuda $run_opts
+# the same rows with Jin et al.'s thread per row (docs "CUDA mapping"), for the mapping's speed-up
+step run-prop-1m256m-thread-rows 240 "$cx" run propagation --preset jin.fig11.thread-rows $run_opts

@@ -67,12 +67,13 @@ cxb_status cxb_prop_drive(const cxb_prop_ops *ops, const cxb_prop_cfg *cfg, uint
         }
         s.t = t;
         int frontier = 0;
-        cxb_status st = ops->step(ops->ctx, loop, &s, &frontier);
+        uint64_t newly = 0, add = 0;
+        cxb_status st = ops->step_final ? ops->step_final(ops->ctx, loop, &s, &frontier, &newly, &add)
+                                        : ops->step(ops->ctx, loop, &s, &frontier);
         if (st != CXB_OK)
             return st;
         ++r->passes;
-        uint64_t newly = 0, add = 0;
-        if (frontier && (st = ops->finalise(ops->ctx, t, &newly, &add)) != CXB_OK)
+        if (!ops->step_final && frontier && (st = ops->finalise(ops->ctx, t, &newly, &add)) != CXB_OK)
             return st;
         cxb_prop_point pt = {t, r->active + newly, newly, frontier, loop, w_c, arcs - w_c};
         r->active += newly;

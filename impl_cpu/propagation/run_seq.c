@@ -101,7 +101,7 @@ cxb_status cxb_prop_run_seq(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_prop_
     cxb_status st = cxb_prop_one_open(g, cfg, r, &o);
     if (st != CXB_OK)
         return st;
-    cxb_prop_ops ops = {&o, seq_step, seq_finalise};
+    cxb_prop_ops ops = {&o, seq_step, seq_finalise, NULL};
     cxb_prop_cfg c = *cfg;
     c.nsources = o.nsources;
     st = cxb_prop_drive(&ops, &c, g->nnz, o.w_c0, r);

@@ -631,7 +631,7 @@ extern "C" cxb_status cxb_prop_run_mgpu(const cxb_csr *g, const cxb_prop_cfg *cf
     if (st == CXB_OK)
         st = team_run(&t, CMD_SETUP);
     if (st == CXB_OK) {
-        cxb_prop_ops ops = {&t, team_step, team_finalise};
+        cxb_prop_ops ops = {&t, team_step, team_finalise, NULL};
         cxb_prop_cfg c = *cfg;
         c.nsources = nsrc;
         st = cxb_prop_drive(&ops, &c, g->nnz, w_c0, r);

@@ -74,7 +74,8 @@ LOOP_SETUPS(eloop, CXB_PROP_ELOOP)
         CUDA_IMPL("propagation." #L ".cuda_allreduce", setup_##L##_allreduce, run_multi,                 \
                   NAME " on P GPUs, full state vectors, ncclAllReduce(max)"),
 #define LOOP_ROWS(L, NAME)                                                                               \
-    CUDA_IMPL("propagation." #L ".cuda", setup_##L##_cuda, run_one, NAME " on one GPU, a thread per item"), \
+    CUDA_IMPL("propagation." #L ".cuda", setup_##L##_cuda, run_one,                                      \
+              NAME " on one GPU over start-of-step bitmaps"),                                          \
         CUDA_IMPL("propagation." #L ".cuda_host", setup_##L##_host, run_multi,                           \
                   NAME " on P GPUs, host-staged sync (Jin et al. Algorithm 3)"),                         \
         CUDA_IMPL("propagation." #L ".cuda_p2p", setup_##L##_p2p, run_multi,                             \

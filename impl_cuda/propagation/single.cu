@@ -1,14 +1,14 @@
 /* impl_cuda/propagation/single.cu - propagation.{cloop,tloop,aloop,eloop}.cuda (docs/studies/
- * propagation.md "The four loops and the two layouts"): the whole graph on one GPU, one thread per row (Jin et al.'s
- * vertex-oriented processing, Algorithm 1) or per edge record (edge-oriented, Algorithm 2), one
- * launch per step and one for the finalisation, driven by the shared host driver (so the switch
- * and termination rules are those of every other row). Each step reads back 24 bytes of
- * counters. The device footprint is checked against the free memory (and --device-mem-cap)
- * before any allocation.
+ * propagation.md "The four loops and the two layouts", "CUDA mapping"): the whole graph on one
+ * GPU. The rows (vertex-oriented, Jin et al.'s Algorithm 1) take a warp per row over the
+ * start-of-step bitmaps (the default) or, with cfg->lanes = 1, Jin et al.'s thread per row; the
+ * E-Loop (edge-oriented, Algorithm 2) four edge records a thread. One launch per step and one for
+ * the finalisation, driven by the shared host driver (so the switch and termination rules are
+ * those of every other row) with one round trip a step: 24 bytes of counters back. The device
+ * footprint is checked against the free memory (and --device-mem-cap) before any allocation.
  * open uploads the graph's layout (CSR rows, or the edge records) and the source flags once,
  * untimed, as the paper's runs start with the graph in device memory; run is the timed part:
- * the initial states, the steps (the kernel phase) and act back to the host (the d2h phase).
- * The E-Loop reads the start-of-step states from two bitmaps (kernels.cuh, prop_bits_kernel). */
+ * the initial states, the steps (the kernel phase) and act back to the host (the d2h phase). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,49 +26,60 @@ typedef struct one_gpu {
     cxb_prop_state *st;
     int32_t *act;
     unsigned char *flag;
-    uint32_t *rx, *tx; /* E-Loop: the start-of-step bitmaps (kernels.cuh) */
+    uint32_t *rx, *tx; /* the start-of-step bitmaps (kernels.cuh) */
+    uint32_t lanes;    /* the rows' threads per row: 1 or 32 */
     prop_counters *cnt, *hcnt;
 } one_gpu;
 
-/* the E-Loop's bitmaps from the current states */
+/* the bitmaps from the initial states (the finalisations rebuild them) */
 static cxb_status one_bits(one_gpu *d)
 {
-    if (d->cfg.loop != CXB_PROP_ELOOP || !d->n)
+    if (!d->n)
         return CXB_OK;
     prop_bits_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(d->n, d->cfg.model, d->st, d->rx, d->tx);
     return CXB_CUDA_LAUNCHED("prop_bits_kernel");
 }
 
-static cxb_status one_step(void *ctx, int loop, const cxb_prop_step *s, int *frontier)
+/* one step's kernel: the E-Loop's four records a thread, the rows' warp or thread per row */
+template <int SI> static cxb_status one_launch(one_gpu *d, int loop, const cxb_prop_step *s)
+{
+    if (loop == CXB_PROP_ELOOP) {
+        prop_edges_bits_kernel<SI><<<prop_grid((d->items + 3) / 4), PROP_BLOCK, 0, d->s>>>(*s, d->items, d->es, d->ed,
+                                                                                          d->rx, d->tx, d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_edges_bits_kernel");
+    } else if (d->lanes == 1) {
+        prop_rows_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(loop, *s, d->n, d->off, d->adj, NULL, d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_rows_kernel");
+    } else if (loop == CXB_PROP_CLOOP) {
+        prop_rows_warp_kernel<CXB_PROP_CLOOP, SI>
+            <<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(*s, d->n, d->off, d->adj, d->rx, d->tx, d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_rows_warp_kernel");
+    } else {
+        prop_rows_warp_kernel<CXB_PROP_TLOOP, SI>
+            <<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(*s, d->n, d->off, d->adj, d->rx, d->tx, d->st, d->cnt);
+        PROP_LAUNCH_TRY("prop_rows_warp_kernel");
+    }
+    return CXB_OK;
+}
+
+/* A step and its finalisation with one round trip: counters cleared, the step, the
+ * finalisation (which also writes the next step's bitmaps), 24 bytes back, one synchronisation. */
+static cxb_status one_step_final(void *ctx, int loop, const cxb_prop_step *s, int *frontier, uint64_t *newly,
+                                 uint64_t *w_c_add)
 {
     one_gpu *d = (one_gpu *)ctx;
     CXB_CUDA_TRY(cudaMemsetAsync(d->cnt, 0, sizeof *d->cnt, d->s));
-    if (loop == CXB_PROP_ELOOP) {
-        prop_edges_bits_kernel<<<prop_grid(d->items), PROP_BLOCK, 0, d->s>>>(*s, d->items, d->es, d->ed, d->rx, d->tx,
-                                                                            d->st, d->cnt);
-        PROP_LAUNCH_TRY("prop_edges_bits_kernel");
-    } else {
-        prop_rows_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(loop, *s, d->n, d->off, d->adj, NULL, d->st, d->cnt);
-        PROP_LAUNCH_TRY("prop_rows_kernel");
+    cxb_status st = d->cfg.model == CXB_PROP_SI ? one_launch<1>(d, loop, s) : one_launch<0>(d, loop, s);
+    if (st != CXB_OK)
+        return st;
+    if (d->n) {
+        prop_finalise_bits_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(s->t, d->n, d->cfg.model, d->off, d->st,
+                                                                            d->act, d->rx, d->tx, d->cnt);
+        PROP_LAUNCH_TRY("prop_finalise_bits_kernel");
     }
     CXB_CUDA_TRY(cudaMemcpyAsync(d->hcnt, d->cnt, sizeof *d->cnt, cudaMemcpyDeviceToHost, d->s));
     CXB_CUDA_TRY(cudaStreamSynchronize(d->s));
     *frontier = d->hcnt->frontier != 0;
-    return CXB_OK;
-}
-
-static cxb_status one_finalise(void *ctx, uint32_t t, uint64_t *newly, uint64_t *w_c_add)
-{
-    one_gpu *d = (one_gpu *)ctx;
-    CXB_CUDA_TRY(cudaMemsetAsync(d->cnt, 0, sizeof *d->cnt, d->s));
-    prop_finalise_kernel<<<prop_grid(d->n), PROP_BLOCK, 0, d->s>>>(t, d->n, d->n, NULL, d->off, NULL, d->st, d->act,
-                                                                   d->cnt);
-    PROP_LAUNCH_TRY("prop_finalise_kernel");
-    cxb_status bs = one_bits(d);
-    if (bs != CXB_OK)
-        return bs;
-    CXB_CUDA_TRY(cudaMemcpyAsync(d->hcnt, d->cnt, sizeof *d->cnt, cudaMemcpyDeviceToHost, d->s));
-    CXB_CUDA_TRY(cudaStreamSynchronize(d->s));
     *newly = d->hcnt->newly;
     *w_c_add = d->hcnt->wadd;
     return CXB_OK;
@@ -113,7 +124,10 @@ extern "C" cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *c
     d->cfg = *cfg;
     d->n = g->n;
     d->nnz = g->nnz;
-    cxb_status st = cxb_prop_mark_sources(g, cfg, flag, &d->w_c0, &d->nsrc);
+    d->lanes = cfg->lanes ? cfg->lanes : 32;
+    cxb_status st = d->lanes == 1 || d->lanes == 32
+                        ? cxb_prop_mark_sources(g, cfg, flag, &d->w_c0, &d->nsrc)
+                        : cxb_fail(CXB_EINPUT, "propagation: lanes=%u: 1 or 32 threads per row", cfg->lanes);
     int edges = cfg->loop == CXB_PROP_ELOOP;
     cxb_prop_edges own = {0, NULL, NULL};
     const cxb_prop_edges *e = &own;
@@ -124,7 +138,7 @@ extern "C" cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *c
     /* the footprint, checked before any allocation (docs "Several GPUs") */
     uint64_t words = (g->n + 31) / 32;
     uint64_t need = (g->n + 1) * 8 + g->n * (1 + 4 + 1) + sizeof(prop_counters) +
-                    (edges ? e->m * 8 + 2 * words * 4 : g->nnz * 4);
+                    2 * words * 4 + (edges ? e->m * 8 : g->nnz * 4);
     size_t fr = 0, tot = 0;
     if (st == CXB_OK)
         st = CXB_CUDA(cudaMemGetInfo(&fr, &tot));
@@ -139,11 +153,11 @@ extern "C" cxb_status cxb_prop_cuda_open(const cxb_csr *g, const cxb_prop_cfg *c
     ALLOC(d->act, g->n * 4);
     ALLOC(d->flag, g->n);
     ALLOC(d->cnt, sizeof *d->cnt);
+    ALLOC(d->rx, words * 4);
+    ALLOC(d->tx, words * 4);
     if (edges) {
         ALLOC(d->es, e->m * 4);
         ALLOC(d->ed, e->m * 4);
-        ALLOC(d->rx, words * 4);
-        ALLOC(d->tx, words * 4);
     } else
         ALLOC(d->adj, g->nnz * 4);
     if (st == CXB_OK)
@@ -182,7 +196,7 @@ extern "C" cxb_status cxb_prop_cuda_run(cxb_prop_cuda *h, cxb_prop_result *r, cx
     if (st == CXB_OK)
         st = one_bits(d);
     if (st == CXB_OK) {
-        cxb_prop_ops ops = {d, one_step, one_finalise};
+        cxb_prop_ops ops = {d, NULL, NULL, one_step_final};
         cxb_prop_cfg c = d->cfg;
         c.nsources = d->nsrc;
         st = cxb_prop_drive(&ops, &c, d->nnz, d->w_c0, r); /* every step ends synchronised */

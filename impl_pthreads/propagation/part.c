@@ -230,7 +230,7 @@ cxb_status cxb_prop_run_part(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t
     if (st == CXB_OK) {
         for (uint64_t v = 0; v < g->n; ++v)
             r->act[v] = is_src[v] ? 0 : -1;
-        cxb_prop_ops ops = {&j, part_step, part_finalise};
+        cxb_prop_ops ops = {&j, part_step, part_finalise, NULL};
         cxb_prop_cfg c = *cfg;
         c.nsources = nsrc;
         st = cxb_prop_drive(&ops, &c, g->nnz, w_c0, r);

@@ -87,7 +87,7 @@ cxb_status cxb_prop_run_pthreads(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_
     if (!j.frontier || !j.newly || !j.wadd)
         st = cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
     if (st == CXB_OK && (st = cxb_prop_one_open(g, cfg, r, &j.o)) == CXB_OK) {
-        cxb_prop_ops ops = {&j, pth_step, pth_finalise};
+        cxb_prop_ops ops = {&j, pth_step, pth_finalise, NULL};
         cxb_prop_cfg c = *cfg;
         c.nsources = j.o.nsources;
         st = cxb_prop_drive(&ops, &c, g->nnz, j.o.w_c0, r);

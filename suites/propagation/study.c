@@ -40,7 +40,7 @@ const char *cxb_prop_loop_name(int loop)
 
 static const char *const prop_keys[] = {"model", "n", "m", "k", "scale", "ef", "a", "b", "c", "d", "seed", "graph",
                                         "prob", "pseed", "sources", "spread", "switch", "orient", "partition",
-                                        "parts", "max_steps", "threads", NULL};
+                                        "parts", "max_steps", "threads", "lanes", NULL};
 static const char *const prop_pass[] = {"m", "k", "scale", "ef", "a", "b", "c", NULL};
 static const cxb_ginput_rules prop_rules = {"propagation", 1u << 14, prop_pass};
 static const char *const spread_names[] = {"si", "ic", NULL};
@@ -212,6 +212,12 @@ cxb_status cxb_prop_setup(const cxb_params *p, const cxb_env *env, const char *i
             else
                 st = cxb_prop_pick_sources(c->g, c->cfg.seed, c->cfg.nsources, c->sources);
         }
+        uint64_t lanes = 32;
+        if (st == CXB_OK && (st = cxb_params_u64(p, "lanes", 32, &lanes)) == CXB_OK && cxb_params_get(p, "lanes") &&
+            (v != CXB_PROP_V_CUDA || loop == CXB_PROP_ELOOP || (lanes != 1 && lanes != 32)))
+            st = cxb_fail(CXB_EINPUT, "--set lanes=%s: 1 or 32 threads per row, for the one-GPU CUDA C-, T- and "
+                                      "A-Loop rows only", cxb_params_get(p, "lanes"));
+        c->cfg.lanes = (uint32_t)lanes;
         if (st == CXB_OK && v == CXB_PROP_V_PART && !cxb_params_get(p, "parts") && env)
             c->parts = env->threads; /* threads as partitions */
     }
@@ -382,6 +388,10 @@ static const cxb_sweep sweeps_paper[] = {
      * presets"), then its GPU counts */
     {"jin.fig11", "propagation.cloop.cuda,propagation.tloop.cuda," PROP_CUDA1, "", "graph", "paper:1m256m"},
     {"jin.fig11", PROP_MGPU, "graph=paper:1m256m", "parts", "2,3,4"},
+    /* the rows of Fig 11's one-GPU point with Jin et al.'s thread per row, beside the warp per
+     * row of the jin.fig11 rows (docs "CUDA mapping") */
+    {"jin.fig11.thread-rows", "propagation.cloop.cuda,propagation.tloop.cuda,propagation.aloop.cuda",
+     "graph=paper:1m256m", "lanes", "1"},
     {"jin.fig12", PROP_CUDA1, "prob=0.01", "graph",
      "paper:1m128m,paper:2m128m,paper:4m128m,paper:8m128m,paper:4m32m,paper:4m64m,paper:4m256m"},
     {"jin.fig20", PROP_CUDA1, "prob=0.01", "graph", "paper:1m128m:rmat,paper:2m128m:rmat,paper:4m128m:rmat"},

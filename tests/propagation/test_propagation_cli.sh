@@ -124,6 +124,10 @@ expect 2 "$cx" propagate --gen "$g" --backend pthreads --gpus 3 --partition <(ec
 expect 3 "$cx" propagate --gen "$g" --partition metis
 expect 2 "$cx" propagate replication --gen "$g"
 expect 3 "$cx" propagate --gen "$g" --backend cuda --gpus 64
+rq="--set n=300 --reps 1 --max-reps 1 --min-time 0 --noise 0 --no-table --no-progress --out $d/lanes"
+expect 2 "$cx" run propagation --impl propagation.aloop.seq --set lanes=1 $rq
+expect 2 "$cx" run propagation --impl propagation.eloop.pthreads --set lanes=32 $rq
+[ ! -e "$d/lanes" ] || fail "--set lanes on a CPU row left a result set"
 cp "$d/g.txt" "$d/g.bak"
 echo keep >"$d/existing"
 expect 2 "$cx" propagate "$d/g.txt" --p 2 --out "$d/existing"

@@ -1,6 +1,7 @@
 /* tests/propagation/test_propagation_cuda.c - the propagation study's CUDA rows
  * (docs/studies/propagation.md "The four loops and the two layouts", "Several GPUs"): every loop (the A-Loop with auto,
- * never and switch steps 1 .. 4; the E-Loop with both orientations) on one GPU gives byte for byte
+ * never and switch steps 1 .. 4; the E-Loop with both orientations; the rows with a warp and
+ * with a thread per row) on one GPU gives byte for byte
  * the act array of propagation.cloop.seq (itself checked against an independent oracle by
  * propagation_variants) on G(n,m) and R-MAT for several seeds, p in {0, 0.05, 0.3, 1}, both
  * models, and on the edge cases (no vertices, one vertex, isolated and repeated sources, several
@@ -75,63 +76,65 @@ static void one_case(const char *what, const cxb_csr *g, double p, uint64_t seed
     static const char *const scheme_names[] = {"cuda_host", "cuda_p2p", "cuda_nccl", "cuda_allreduce"};
     for (int loop = 0; loop < 4; ++loop)
         for (unsigned si = 0; si < (loop == CXB_PROP_ALOOP ? 6u : 1u); ++si)
-            for (int orient = 0; orient < (loop == CXB_PROP_ELOOP ? 2 : 1); ++orient) {
-                cxb_prop_cfg cc = c;
-                cc.loop = loop;
-                cc.switch_rule = switches[si];
-                cc.orient = orient;
-                if (!multi) {
-                    memset(act, 0x5a, bytes);
-                    cxb_status st = cxb_prop_run_cuda(g, &cc, NULL, 0, &r);
-                    CHECK_MSG(st == CXB_OK, "%s: cuda loop %d: %s", what, loop, cxb_last_error());
-                    CHECK_MSG(memcmp(act, want, g->n * sizeof *act) == 0 && r.steps == want_steps,
-                              "%s: cuda loop %d switch %u orient %d differs from cloop.seq", what, loop,
-                              switches[si], orient);
-                    ++nruns;
-                    /* as the rows run it: the layout built before, one upload, two runs */
-                    cxb_prop_edges e = {0, NULL, NULL};
-                    if (loop == CXB_PROP_ELOOP) {
-                        CHECK(cxb_prop_edges_build(g, cc.orient, cc.seed, &e) == CXB_OK);
-                        cc.edges = &e;
-                    }
-                    cxb_prop_cuda *dev = NULL;
-                    st = cxb_prop_cuda_open(g, &cc, NULL, 0, &dev);
-                    CHECK_MSG(st == CXB_OK, "%s: cuda open loop %d: %s", what, loop, cxb_last_error());
-                    for (int rep = 0; st == CXB_OK && rep < 2; ++rep) {
+            for (int orient = 0; orient < (loop == CXB_PROP_ELOOP ? 2 : 1); ++orient)
+                for (unsigned li = 0; li < (loop != CXB_PROP_ELOOP && !multi ? 2u : 1u); ++li) {
+                    cxb_prop_cfg cc = c;
+                    cc.loop = loop;
+                    cc.switch_rule = switches[si];
+                    cc.orient = orient;
+                    cc.lanes = li ? 1u : 32u; /* a warp per row, then Jin et al.'s thread per row */
+                    if (!multi) {
                         memset(act, 0x5a, bytes);
-                        cxb_phases ph;
-                        cxb_phases_clear(&ph);
-                        st = cxb_prop_cuda_run(dev, &r, &ph);
-                        CHECK_MSG(st == CXB_OK, "%s: cuda run %d loop %d: %s", what, rep, loop, cxb_last_error());
+                        cxb_status st = cxb_prop_run_cuda(g, &cc, NULL, 0, &r);
+                        CHECK_MSG(st == CXB_OK, "%s: cuda loop %d: %s", what, loop, cxb_last_error());
                         CHECK_MSG(memcmp(act, want, g->n * sizeof *act) == 0 && r.steps == want_steps,
-                                  "%s: cuda run %d (one upload) loop %d switch %u orient %d differs from cloop.seq",
-                                  what, rep, loop, switches[si], orient);
-                        CHECK(ph.ns[CXB_PHASE_KERNEL] >= 0 && ph.ns[CXB_PHASE_D2H] >= 0);
+                                  "%s: cuda loop %d switch %u orient %d lanes %u differs from cloop.seq", what,
+                                  loop, switches[si], orient, cc.lanes);
                         ++nruns;
-                    }
-                    cxb_prop_cuda_close(dev);
-                    cxb_prop_edges_free(&e);
-                    continue;
-                }
-                if (si > 1)
-                    continue;
-                for (uint32_t P = 2; P <= (uint32_t)gpus_present && P <= 8; P = P < 4 ? P + 1 : 8) {
-                    for (int sc = 0; sc < 4; ++sc)
-                        for (int part = 0; part < (sc < 2 ? 2 : 1); ++part) { /* NCCL set-up is slow */
+                        /* as the rows run it: the layout built before, one upload, two runs */
+                        cxb_prop_edges e = {0, NULL, NULL};
+                        if (loop == CXB_PROP_ELOOP) {
+                            CHECK(cxb_prop_edges_build(g, cc.orient, cc.seed, &e) == CXB_OK);
+                            cc.edges = &e;
+                        }
+                        cxb_prop_cuda *dev = NULL;
+                        st = cxb_prop_cuda_open(g, &cc, NULL, 0, &dev);
+                        CHECK_MSG(st == CXB_OK, "%s: cuda open loop %d: %s", what, loop, cxb_last_error());
+                        for (int rep = 0; st == CXB_OK && rep < 2; ++rep) {
                             memset(act, 0x5a, bytes);
-                            cxb_status st = cxb_prop_run_mgpu(g, &cc, P, part, NULL, schemes[sc], 0, &r);
-                            if (st == CXB_ERESOURCE && strstr(cxb_last_error(), "without NCCL"))
-                                continue;
-                            CHECK_MSG(st == CXB_OK, "%s: %s P=%u: %s", what, scheme_names[sc], P, cxb_last_error());
+                            cxb_phases ph;
+                            cxb_phases_clear(&ph);
+                            st = cxb_prop_cuda_run(dev, &r, &ph);
+                            CHECK_MSG(st == CXB_OK, "%s: cuda run %d loop %d: %s", what, rep, loop, cxb_last_error());
                             CHECK_MSG(memcmp(act, want, g->n * sizeof *act) == 0 && r.steps == want_steps,
-                                      "%s: %s P=%u %s loop %d switch %u orient %d differs from cloop.seq", what,
-                                      scheme_names[sc], P, part ? "random" : "block", loop, switches[si], orient);
+                                      "%s: cuda run %d (one upload) loop %d switch %u orient %d lanes %u differs from "
+                                      "cloop.seq", what, rep, loop, switches[si], orient, cc.lanes);
+                            CHECK(ph.ns[CXB_PHASE_KERNEL] >= 0 && ph.ns[CXB_PHASE_D2H] >= 0);
                             ++nruns;
                         }
-                    if (small)
-                        break;
+                        cxb_prop_cuda_close(dev);
+                        cxb_prop_edges_free(&e);
+                        continue;
+                    }
+                    if (si > 1)
+                        continue;
+                    for (uint32_t P = 2; P <= (uint32_t)gpus_present && P <= 8; P = P < 4 ? P + 1 : 8) {
+                        for (int sc = 0; sc < 4; ++sc)
+                            for (int part = 0; part < (sc < 2 ? 2 : 1); ++part) { /* NCCL set-up is slow */
+                                memset(act, 0x5a, bytes);
+                                cxb_status st = cxb_prop_run_mgpu(g, &cc, P, part, NULL, schemes[sc], 0, &r);
+                                if (st == CXB_ERESOURCE && strstr(cxb_last_error(), "without NCCL"))
+                                    continue;
+                                CHECK_MSG(st == CXB_OK, "%s: %s P=%u: %s", what, scheme_names[sc], P, cxb_last_error());
+                                CHECK_MSG(memcmp(act, want, g->n * sizeof *act) == 0 && r.steps == want_steps,
+                                          "%s: %s P=%u %s loop %d switch %u orient %d differs from cloop.seq", what,
+                                          scheme_names[sc], P, part ? "random" : "block", loop, switches[si], orient);
+                                ++nruns;
+                            }
+                        if (small)
+                            break;
+                    }
                 }
-            }
     free(want);
     free(act);
 }
@@ -149,8 +152,11 @@ int main(int argc, char **argv)
         SKIP("the multi-GPU rows need 2 GPUs, %d found", gpus_present);
 
     static const double ps[] = {0.0, 0.05, 0.3, 1.0};
-    const char *specs[] = {"gnm:n=2000,m=8000,seed=3", "rmat:scale=11,ef=6,seed=5", "gnm:n=3000,m=1500,seed=9"};
-    unsigned nspecs = small ? 1 : 3;
+    /* the last: rows of about 80 neighbours, so a warp walks several chunks and the T-Loop stops
+     * in any of them */
+    const char *specs[] = {"gnm:n=2000,m=8000,seed=3", "rmat:scale=11,ef=6,seed=5", "gnm:n=3000,m=1500,seed=9",
+                           "gnm:n=1001,m=40000,seed=4"};
+    unsigned nspecs = small ? 1 : 4;
     for (unsigned s = 0; s < nspecs; ++s) {
         cxb_csr g;
         build_spec(small ? "gnm:n=300,m=900,seed=3" : specs[s], &g);
@@ -195,6 +201,9 @@ int main(int argc, char **argv)
         memset(&r, 0, sizeof r);
         r.act = act;
         CHECK(cxb_prop_run_cuda(&g, &c, NULL, 1024, &r) == CXB_ERESOURCE);
+        c.lanes = 7; /* neither mapping */
+        CHECK(cxb_prop_run_cuda(&g, &c, NULL, 0, &r) == CXB_EINPUT);
+        c.lanes = 0;
         if (multi)
             CHECK(cxb_prop_run_mgpu(&g, &c, 2, 0, NULL, CXB_PROP_SYNC_P2P, 64, &r) == CXB_ERESOURCE);
         CHECK(cxb_prop_run_mgpu(&g, &c, (uint32_t)gpus_present + 1, 0, NULL, CXB_PROP_SYNC_HOST, 0, &r) ==

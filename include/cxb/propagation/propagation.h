@@ -40,6 +40,9 @@ typedef struct cxb_prop_cfg {
     /* pthreads_part: its partition tables for this graph, partition count, partitioner and
      * layout, built once before the timed runs (cxb_prop_parts_for); NULL: the run builds them */
     const struct cxb_prop_parts *parts;
+    /* one-GPU CUDA C-, T- and A-Loop: threads per row, 1 (Jin et al.'s mapping, the state bytes
+     * read per neighbour) or 32 (a warp per row over the start-of-step bitmaps); 0 is 32 */
+    uint32_t lanes;
 } cxb_prop_cfg;
 
 void cxb_prop_cfg_init(cxb_prop_cfg *c);
@@ -90,6 +93,11 @@ typedef struct cxb_prop_ops {
     cxb_status (*step)(void *ctx, int loop, const struct cxb_prop_step *s, int *frontier);
     /* finalise every copy; act[v] = t for new owned vertices; their count and degree sum */
     cxb_status (*finalise)(void *ctx, uint32_t t, uint64_t *newly, uint64_t *w_c_add);
+    /* optional: the step and then the finalisation in one call (a GPU's one host round trip a
+     * step). It finalises even when no frontier edge was seen: no vertex is pending then, so it
+     * finds none new and the run ends as with step and finalise. NULL: those two. */
+    cxb_status (*step_final)(void *ctx, int loop, const struct cxb_prop_step *s, int *frontier, uint64_t *newly,
+                             uint64_t *w_c_add);
 } cxb_prop_ops;
 
 /* Runs steps 1, 2, ... after the backend has set the sources FRESH with act 0. arcs = 2m;
