@@ -3,8 +3,8 @@
 # multicast stays off on shared machines).
 # Mode "one": the CUDA test, compute-sanitizer memcheck, racecheck and synccheck at its small
 #   size, Jin et al.'s 1m256m graph with every loop on one GPU (--check), the exit code for more
-#   GPUs than present, the quick preset as a result set, and the four one-GPU rows on 1m256m as
-#   a result set, with the rows' warp per row and again with a thread per row.
+#   GPUs than present, the four one-GPU rows on 1m256m as a result set, with the rows' warp per
+#   row and again with a thread per row, and the quick preset as a result set.
 # Mode "two" (two GPUs): the same, then the multi-GPU test, memcheck of its small size, every
 #   synchronisation scheme with the A- and E-Loops on 2 GPUs (--check), and Fig 11's points.
 #   usage: bash scripts/gpu-cmds-propagation.sh BUILD_DIR [one|two]   (BUDGET, OUT_DIR, MACHINE)
@@ -37,10 +37,10 @@ if [ "$mode" = two ]; then
     done
 fi
 rm -f "$out/act.txt"
-step run-prop-quick 120 "$cx" run propagation --preset quick $run_opts
 # the one-GPU rows on 1m256m through the runner: the medians of the targets of docs/studies/
 # propagation.md (whole run, and kernel_ns over the passes)
 step run-prop-1m256m 240 "$cx" run propagation --preset jin.fig11 \
     --impl propagation.aloop.cuda,propagation.eloop.cuda,propagation.cloop.cuda,propagation.tloop.cuda $run_opts
 # the same rows with Jin et al.'s thread per row (docs "CUDA mapping"), for the mapping's speed-up
 step run-prop-1m256m-thread-rows 240 "$cx" run propagation --preset jin.fig11.thread-rows $run_opts
+step run-prop-quick 120 "$cx" run propagation --preset quick $run_opts
