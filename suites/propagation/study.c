@@ -20,6 +20,7 @@
 #include "cxb/core/pool.h"
 #include "harness/params.h"
 #include "suites/graph/input.h"
+#include "suites/propagation/claims.h"
 #include "suites/propagation/cli.h"
 #include "suites/propagation/rows.h"
 
@@ -440,4 +441,5 @@ const cxb_study cxb_study_propagation = {
     .work = prop_work,
     .commands = prop_commands,
     .ncommands = sizeof prop_commands / sizeof prop_commands[0],
+    .claims = cxb_propagation_claims,
 };

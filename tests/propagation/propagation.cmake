@@ -5,6 +5,8 @@ cxb_test(propagation_variants test_propagation_variants.c)
 # The partitions, replicas and the boundary and replica tables against the placement rules
 # evaluated in the test; segment symmetry; replication bounds and the G(n,m) closed forms.
 cxb_test(propagation_tables test_propagation_tables.c)
+# The single-GPU target claims of cxbench report on result sets written in the test.
+cxb_test(propagation_claims test_propagation_claims.c)
 # cxbench propagate and propagate replication as users see them (docs/cli.md "propagate"):
 # byte-identical act lines across the CPU variants, --check, --curve, the errors and exit
 # codes, no clobbered files; the runner's ci preset. A multi-source BFS oracle with networkx

@@ -1,0 +1,84 @@
+/* suites/propagation/claims.c - Jin et al. Fig. 11's one-GPU point against the single-GPU targets
+ * (docs/studies/propagation.md "Measured"). A row's time is its median whole run in summary.csv
+ * at exactly graph=paper:1m256m (the default mapping: a lanes=1 point is another point); a pass
+ * is that over steps + 1 (the final empty check), the steps read from the row's extra column. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/csv.h"
+#include "suites/propagation/claims.h"
+
+#define FIG11_POINT "graph=paper:1m256m"
+
+/* the median (ns) and the step count of impl at FIG11_POINT in the last set that has it */
+static int fig11_row(const char *const *run_dirs, size_t nsets, const char *impl, double *median, double *steps)
+{
+    int found = 0;
+    for (size_t s = 0; s < nsets; ++s) {
+        static const char *const sneed[] = {"impl", "params", "median", NULL};
+        static const char *const xneed[] = {"impl", "params", "extra", NULL};
+        cxb_csv sum, smp;
+        int sc[3], xc[3];
+        if (cxb_csv_read_cols(run_dirs[s], "summary.csv", sneed, &sum, sc) != CXB_OK)
+            continue;
+        double med = 0;
+        for (size_t r = 0; r < sum.nrows; ++r)
+            if (!strcmp(cxb_csv_cell(&sum, r, sc[0]), impl) && !strcmp(cxb_csv_cell(&sum, r, sc[1]), FIG11_POINT))
+                med = atof(cxb_csv_cell(&sum, r, sc[2]));
+        cxb_csv_free(&sum);
+        if (!(med > 0) || cxb_csv_read_cols(run_dirs[s], "samples.csv", xneed, &smp, xc) != CXB_OK)
+            continue;
+        for (size_t r = 0; r < smp.nrows; ++r) {
+            const char *x = strstr(cxb_csv_cell(&smp, r, xc[2]), "steps=");
+            if (x && (x == cxb_csv_cell(&smp, r, xc[2]) || x[-1] == ';') &&
+                !strcmp(cxb_csv_cell(&smp, r, xc[0]), impl) && !strcmp(cxb_csv_cell(&smp, r, xc[1]), FIG11_POINT)) {
+                *median = med;
+                *steps = atof(x + 6);
+                found = 1;
+                break;
+            }
+        }
+        cxb_csv_free(&smp);
+    }
+    return found;
+}
+
+static cxb_verdict judge_eloop(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    double t, steps;
+    if (!fig11_row(run_dirs, nsets, "propagation.eloop.cuda", &t, &steps)) {
+        snprintf(ours, size, "not measured (no propagation.eloop.cuda at " FIG11_POINT ")");
+        return CXB_NOT_MEASURED;
+    }
+    double pass = t / (steps + 1);
+    snprintf(ours, size, "%.2f ms a run, %.3f ms a pass (%.0f steps + 1), %.0fx the C2050", t / 1e6, pass / 1e6,
+             steps, 2234.9e6 / t);
+    return t <= 12e6 && pass <= 0.6e6 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+static cxb_verdict judge_aloop(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    double ta, te, steps;
+    if (!fig11_row(run_dirs, nsets, "propagation.aloop.cuda", &ta, &steps)) {
+        snprintf(ours, size, "not measured (no propagation.aloop.cuda at " FIG11_POINT ")");
+        return CXB_NOT_MEASURED;
+    }
+    if (!fig11_row(run_dirs, nsets, "propagation.eloop.cuda", &te, &steps)) {
+        snprintf(ours, size, "A-Loop %.2f ms a run; not measured against the E-Loop", ta / 1e6);
+        return CXB_NOT_MEASURED;
+    }
+    snprintf(ours, size, "A-Loop %.2f ms a run, %.2fx faster than the E-Loop (%.2f ms)", ta / 1e6, te / ta, te / 1e6);
+    return ta <= 3e6 && ta < te ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+const cxb_claim cxb_propagation_claims[] = {
+    {"jin.fig11.gpu1", "Jin et al. Fig. 11: the E-Loop on 1m256m takes 2234.9 ms on one Tesla C2050; target on one "
+                       "Hopper GPU: whole run <= 12 ms and <= 0.6 ms a pass",
+     judge_eloop},
+    {"jin.fig11.gpu1", "Jin et al. Fig. 11: the vertex loop beats the edge loop at equal GPU count (1.67-2.81x; best "
+                       "vertex time 397.9 ms on 2 C2050s); target: A-Loop whole run <= 3 ms on one GPU, faster than "
+                       "the E-Loop",
+     judge_aloop},
+    {NULL, NULL, NULL},
+};
