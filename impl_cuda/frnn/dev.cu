@@ -21,8 +21,7 @@
  * cxb/frnn/query.h; count and avg write at the item's id; list counts, scans the counts (CUB,
  * 64-bit offsets) and fills, as cuNSearch does; rows are sorted on the host. The Circles step
  * (cxb/frnn/circles.h) moves the agent of each slot and writes it back as the next input, in
- * storage order, as the model keeps its agents between steps; its force is applied in batches
- * per warp (circles_kernel).
+ * storage order, as the model keeps its agents between steps.
  *
  * Every call and launch is checked; CUB's temporary storage is sized for every step at open and
  * allocated once; the device memory a configuration needs is compared with cudaMemGetInfo
@@ -182,64 +181,15 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
         cxb_frnn_avg_finish(&q, c, sum, avg + 3 * (size_t)q.id);
 }
 
-/* One Circles agent per storage slot; the moved record goes to the same slot of out
- * (docs/studies/frnn.md "The Circles model", "CUDA Circles step"). A lane's neighbours are a
- * small fraction of its candidates (about 15% in 3D at w = 1), so applying the force where the
- * candidate is accepted makes the warp run the force's rounded divisions, square root and sine
- * for nearly every candidate of any lane. Instead each lane keeps the slots of its accepted
- * candidates, in candidate order, and the warp applies them (cxb_frnn_circles_pair, the one pair
- * rule) once some lane holds CIRCLES_BATCH of them or every lane has run out: the force runs
- * about four times less often. The sums are the same additions in the same order as
- * cxb_frnn_circles_one, so the moved agents are bit-identical. Every lane stays to the end
- * (the warp votes), out-of-range ones with no candidates. */
-#define CIRCLES_BATCH 8
+/* one Circles agent per storage slot; the moved record goes to the same slot of out */
 template <int KIND>
 __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    int live = k < v.n;
-    cxb_frnn_rec q;
-    memset(&q, 0, sizeof q);
-    cxb_frnn_iter it;
-    uint32_t s = 0, e = 0, c = 0, nbuf = 0, buf[CIRCLES_BATCH];
-    float f[3] = {0.0f, 0.0f, 0.0f};
-    int more = live;
-    if (live) {
-        q = v.storage[k];
-        cxb_frnn_iter_init(&it, &v, KIND, q.p);
-    }
-    for (;;) {
-        while (more && s == e)
-            more = cxb_frnn_iter_next(&it, &v, &s, &e, NULL);
-        if (s < e) {
-            uint32_t j = s++;
-            cxb_frnn_rec o = v.storage[j];
-            float d2 = cxb_frnn_d2(v.grid.dims, q.p, o.p);
-            if (o.id != q.id && d2 < v.grid.r2 && d2 > 0.0f) { /* cxb_frnn_circles_pair's test */
-#pragma unroll
-                for (uint32_t b = 0; b < CIRCLES_BATCH; ++b)
-                    if (b == nbuf)
-                        buf[b] = j; /* a register, not a local array */
-                ++nbuf;
-            }
-        }
-        int full = __any_sync(0xffffffffu, nbuf == CIRCLES_BATCH);
-        int left = __any_sync(0xffffffffu, s < e || more);
-        if (full || !left) {
-#pragma unroll
-            for (uint32_t b = 0; b < CIRCLES_BATCH; ++b)
-                if (b < nbuf)
-                    c += (uint32_t)cxb_frnn_circles_pair(&v.grid, q.p, v.storage[buf[b]].p, &cp, f);
-            nbuf = 0;
-        }
-        if (!left)
-            break;
-    }
-    if (live) {
-        cxb_frnn_rec r = q;
-        cxb_frnn_circles_move(&v.grid, q.p, f, c, &cp, r.p);
-        out[k] = r;
-    }
+    if (k >= v.n)
+        return;
+    cxb_frnn_rec q = v.storage[k];
+    out[k] = cxb_frnn_circles_one(&v, KIND, &q, &cp, NULL);
 }
 
 __global__ void widen_kernel(const uint32_t *__restrict__ count, uint32_t n, uint64_t *out)
