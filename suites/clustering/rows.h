@@ -12,6 +12,7 @@
 #include "cxb/graph/gen.h"
 #include "harness/registry.h"
 #include "suites/clustering/device.h"
+#include "suites/graph/store.h"
 
 /* The context of one row at one point (docs/studies/clustering.md "Parameters", "Verification"). */
 typedef struct cxb_cl_ctx {
@@ -27,7 +28,7 @@ typedef struct cxb_cl_ctx {
     double alloc_ms, h2d_ms; /* CUDA rows: the untimed setup phases of the current graph */
     /* the input: generated from the point's spec (instance r: seed + r), or borrowed from the
      * command line (cxb_cl_input_set) */
-    cxb_csr own;
+    cxb_gstore_entry *held; /* a generated input, pinned in the graph store */
     const cxb_csr *g;
     int borrowed;
     cxb_gen_spec spec;       /* instance 0's spec (generated inputs) */

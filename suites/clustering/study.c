@@ -209,12 +209,12 @@ static cxb_status load_instance(cxb_cl_ctx *c, const cxb_params *p)
         snprintf(c->graph, sizeof c->graph, "%s", s.text);
         if (c->instance == 0)
             c->spec = s;
-        cxb_csr_free(&c->own);
+        cxb_gstore_put(c->held);
+        c->held = NULL;
         c->g = NULL;
-        /* generation is untimed; the pool when there is one (the same tuples, graph.md) */
-        if ((st = cxb_ginput_build(&s, c->pool, 0, &c->own)) != CXB_OK)
+        /* generation is untimed; built once for all the rows of the run (suites/graph/store.h) */
+        if ((st = cxb_gstore_get(&s, c->pool, 0, &c->g, &c->held)) != CXB_OK)
             return st;
-        c->g = &c->own;
     }
     if (c->g->flags & CXB_CSR_MULTI)
         return cxb_fail(CXB_EINPUT, "%s: multigraph input (the clustering study needs a simple graph)", c->id);
@@ -239,7 +239,7 @@ void cxb_cl_teardown(void *vctx)
     if (!c)
         return;
     close_dev(c);
-    cxb_csr_free(&c->own);
+    cxb_gstore_put(c->held);
     free(c->tv);
     free(c->ref_tv);
     free(c);

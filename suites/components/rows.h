@@ -13,6 +13,7 @@
 #include "harness/registry.h"
 #include "suites/components/device.h"
 #include "suites/graph/input.h"
+#include "suites/graph/store.h"
 
 /* The context of one row at one point (docs/studies/components.md "Parameters", "Verification"). */
 typedef struct cxb_cc_ctx {
@@ -28,8 +29,7 @@ typedef struct cxb_cc_ctx {
     double alloc_ms, h2d_ms; /* CUDA rows: the untimed setup phases of the current graph */
     /* the input: generated from the point's spec (instance r: seed + r), or borrowed from the
      * command line (cxb_cc_input_set) */
-    cxb_csr own;             /* the current instance, or the instances kept in cache */
-    cxb_ginput_cache cache;
+    cxb_gstore_entry *held;  /* the current instance, pinned in the graph store */
     const cxb_csr *g;
     int borrowed, multigraph;
     cxb_gen_spec spec;       /* instance 0's spec (generated inputs) */

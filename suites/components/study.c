@@ -8,8 +8,8 @@
  * model and its keys (n, k, p, m, e, c, n0, scale, ef, dims), or d (average degree) from which
  * the model's degree key is derived; Leist's Disjoint graphs are built in multigraph mode
  * (simple=1 builds them simple); ws_model=wsfast replaces Leist's exact WS by the parallel one.
- * Instance r of a point (instances=K: the samples cycle through r = 0 .. K-1, each graph built
- * in the untimed reset, and kept while the point's instances fit in 2^28 arcs) uses seed + r, as
+ * Instance r of a point (instances=K: the samples cycle through r = 0 .. K-1, each graph taken
+ * from the graph store in the untimed reset, suites/graph/store.h) uses seed + r, as
  * the thesis measured each point on fresh graphs.
  *
  * Verification (docs/studies/components.md "Verification"): the O(n + m) invariants
@@ -37,8 +37,6 @@
 #include "suites/graph/input.h"
 
 #define CC_REF_AUTO_ARCS (1ull << 27)       /* ref=auto: recursive.seq up to this many arcs */
-#define CC_INSTANCE_CACHE_ARCS (1ull << 28) /* instances kept in memory up to this many arcs in all */
-
 static const char *const variant_ids[CXB_CC_NVARIANTS] = {
     "components.recursive.seq",      "components.cas.pthreads",       "components.k1.cuda",
     "components.k2.cuda",            "components.k3.cuda",            "components.unionfind.seq",
@@ -186,24 +184,15 @@ static cxb_status load_instance(cxb_cc_ctx *c, const cxb_params *p)
         if (st != CXB_OK)
             return st;
         snprintf(c->graph, sizeof c->graph, "%s", s.text);
-        if (c->instance == 0) {
+        if (c->instance == 0)
             c->spec = s;
-            /* several instances: kept in memory while they fit in CC_INSTANCE_CACHE_ARCS arcs, so
-             * that a point's samples do not regenerate them; larger ones are regenerated */
-            if ((st = cxb_ginput_cache_init(&c->cache, &s, c->instances, CC_INSTANCE_CACHE_ARCS)) != CXB_OK)
-                return st;
-        }
-        cxb_csr *slot = c->cache.graphs ? &c->cache.graphs[c->instance] : &c->own;
-        if (!c->cache.graphs || !c->cache.built[c->instance]) {
-            cxb_csr_free(&c->own);
-            c->g = NULL;
-            /* generation is untimed; the pool when there is one (the same tuples, graph.md) */
-            if ((st = cxb_ginput_build(&s, c->pool, c->multigraph, slot)) != CXB_OK)
-                return st;
-            if (c->cache.graphs)
-                c->cache.built[c->instance] = 1;
-        }
-        c->g = slot;
+        /* generation is untimed; the store builds each instance once for all the rows of the
+         * run and keeps it while it fits (suites/graph/store.h) */
+        cxb_gstore_put(c->held);
+        c->held = NULL;
+        c->g = NULL;
+        if ((st = cxb_gstore_get(&s, c->pool, c->multigraph, &c->g, &c->held)) != CXB_OK)
+            return st;
     }
     free(c->label);
     c->label = malloc((c->g->n ? c->g->n : 1) * sizeof *c->label);
@@ -225,8 +214,7 @@ void cxb_cc_teardown(void *vctx)
     if (!c)
         return;
     close_dev(c);
-    cxb_csr_free(&c->own);
-    cxb_ginput_cache_free(&c->cache);
+    cxb_gstore_put(c->held);
     free(c->label);
     free(c->ref_hash);
     free(c->ref_known);

@@ -107,28 +107,6 @@ cxb_status cxb_ginput_build(const cxb_gen_spec *s, cxb_pool *pool, int multigrap
     return st;
 }
 
-cxb_status cxb_ginput_cache_init(cxb_ginput_cache *c, const cxb_gen_spec *s, uint64_t count, uint64_t max_arcs)
-{
-    if (count <= 1 || c->graphs || 2 * cxb_gen_tuples_hint(s) * count > max_arcs)
-        return CXB_OK;
-    c->graphs = calloc(count, sizeof *c->graphs);
-    c->built = calloc(count, 1);
-    c->count = count;
-    if (!c->graphs || !c->built)
-        return cxb_fail(CXB_ERESOURCE, "graph input: out of host memory for %llu instances",
-                        (unsigned long long)count);
-    return CXB_OK;
-}
-
-void cxb_ginput_cache_free(cxb_ginput_cache *c)
-{
-    for (uint64_t r = 0; c->graphs && r < c->count; ++r)
-        cxb_csr_free(&c->graphs[r]);
-    free(c->graphs);
-    free(c->built);
-    memset(c, 0, sizeof *c);
-}
-
 cxb_status cxb_ginput_read(const cxb_ginput_cli *a, cxb_pool *pool, cxb_csr *g, char *name, size_t size)
 {
     cxb_status st;

@@ -1,7 +1,7 @@
 /* suites/graph/input.h - the graph input of the graph studies (components, clustering,
  * propagation), written once: a point's parameters to a generator spec (docs/studies/graph.md
- * "Generators"; the keys of each study's "Parameters" section), a spec to a CSR graph, the
- * in-memory cache of a point's instances, and the command lines' `INPUT | --gen SPEC`.
+ * "Generators"; the keys of each study's "Parameters" section), a spec to a CSR graph, and the
+ * command lines' `INPUT | --gen SPEC`. The rows keep built graphs in the store (store.h).
  * Study-agnostic: each study passes its own defaults and the keys it lets through. */
 #ifndef CXB_SUITES_GRAPH_INPUT_H
 #define CXB_SUITES_GRAPH_INPUT_H
@@ -33,17 +33,6 @@ uint64_t cxb_ginput_work(const cxb_params *p, const cxb_ginput_rules *r);
 /* Generate a spec's tuples (on the pool when there is one: the same tuples, graph.md) and build
  * the CSR; multigraph keeps duplicate edges. Untimed in every study. */
 cxb_status cxb_ginput_build(const cxb_gen_spec *s, cxb_pool *pool, int multigraph, cxb_csr *out);
-
-/* A point's instances kept in memory, so that its samples do not regenerate them. */
-typedef struct cxb_ginput_cache {
-    cxb_csr *graphs;      /* count slots, or NULL when the instances do not fit */
-    unsigned char *built; /* slot r holds instance r */
-    uint64_t count;
-} cxb_ginput_cache;
-
-/* Keeps instances only when count > 1 and all of them fit in max_arcs arcs. */
-cxb_status cxb_ginput_cache_init(cxb_ginput_cache *c, const cxb_gen_spec *s, uint64_t count, uint64_t max_arcs);
-void cxb_ginput_cache_free(cxb_ginput_cache *c);
 
 /* The command line's graph: INPUT (a file, "-" stdin) or --gen SPEC, exactly one of them. */
 typedef struct cxb_ginput_cli {

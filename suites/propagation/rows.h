@@ -10,6 +10,7 @@
 #include "cxb/propagation/model.h"
 #include "cxb/propagation/propagation.h"
 #include "harness/registry.h"
+#include "suites/graph/store.h"
 
 /* How a row runs (the third id component): one partition, or P partitions with a scheme. */
 typedef enum cxb_prop_variant {
@@ -38,7 +39,7 @@ typedef struct cxb_prop_ctx {
     int partitioner;
     cxb_prop_cfg cfg;
     cxb_vid *sources;    /* cfg.sources */
-    cxb_csr own;
+    cxb_gstore_entry *held; /* a generated input, pinned in the graph store */
     const cxb_csr *g;
     int borrowed;
     char graph[520];

@@ -102,7 +102,7 @@ void cxb_prop_teardown(void *vctx)
     cxb_prop_ctx *c = vctx;
     if (!c)
         return;
-    cxb_csr_free(&c->own);
+    cxb_gstore_put(c->held);
     cxb_prop_edges_free(&c->edges);
     cxb_prop_parts_free(&c->ps);
     free(c->sources);
@@ -169,10 +169,8 @@ static cxb_status point_graph(cxb_prop_ctx *c, const cxb_params *p)
     }
     cxb_gen_spec s;
     if (st == CXB_OK && (st = cxb_gen_parse(text, &s)) == CXB_OK &&
-        (st = cxb_ginput_build(&s, c->pool, 0, &c->own)) == CXB_OK) {
+        (st = cxb_gstore_get(&s, c->pool, 0, &c->g, &c->held)) == CXB_OK) /* suites/graph/store.h */
         snprintf(c->graph, sizeof c->graph, "%s", s.text);
-        c->g = &c->own;
-    }
     return st;
 }
 
