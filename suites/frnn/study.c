@@ -24,6 +24,7 @@
 #include "cxb/core/pool.h"
 #include "cxb/graph/graph.h"
 #include "harness/params.h"
+#include "suites/frnn/claims.h"
 #include "suites/frnn/cli.h"
 #include "suites/frnn/inputs.h"
 #include "suites/frnn/rows.h"
@@ -638,6 +639,29 @@ static const cxb_series_spec frnn_series[] = {
     {"frnn.counting.seq", "n", 1.0, 0.3, 0, 0, NULL},
 };
 
+/* The thesis's figures and the FLAME GPU 2 comparison (docs/studies/frnn.md "Figures"); each
+ * selects its own experiment's points, so that a set of another experiment adds at most a point. */
+#define FRNN_P1_IMPLS "impl=frnn.moore.cuda|frnn.pbw.cuda|frnn.strips.cuda;dist=circles-thesis;n=1000000;w=1|0.5"
+static const cxb_figure_spec frnn_figures[] = {
+    {"frnn.p1.2d", "Chisholm Fig. 6.5 (2D): query time against the neighbourhood size, N = 10^6",
+     "frnn/density.gp", "nbar", "time", FRNN_P1_IMPLS ";dims=2", NULL},
+    {"frnn.p1.3d", "Chisholm Fig. 6.5 (3D): query time against the neighbourhood size, N = 10^6",
+     "frnn/density.gp", "nbar", "time", FRNN_P1_IMPLS ";dims=3", NULL},
+    {"frnn.p2.2d", "Chisholm Fig. 6.4 (2D): Strips against the bin width w, N = 10^6, n̄ = 100", "frnn/width.gp", "w",
+     "time", "impl=frnn.strips.cuda;dist=circles-thesis;n=1000000;nbar=100;dims=2", NULL},
+    {"frnn.p2.3d", "Chisholm Fig. 6.4 (3D): Strips against the bin width w, N = 10^6, n̄ = 100", "frnn/width.gp", "w",
+     "time", "impl=frnn.strips.cuda;dist=circles-thesis;n=1000000;nbar=100;dims=3", NULL},
+    {"frnn.p6.2d", "Chisholm Fig. 6.7 (2D): query time against the population, n̄ = 60", "frnn/population.gp", "n",
+     "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=60;dims=2", NULL},
+    {"frnn.p6.3d", "Chisholm Fig. 6.7 (3D): query time against the population, n̄ = 100", "frnn/population.gp", "n",
+     "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=100;dims=3", NULL},
+    {"frnn.p10", "FLAME GPU 2's fixed-density Circles: a whole step against N, ours and the published H100 PCIe",
+     "frnn/step.gp", "n", "time", "impl=frnn.circles.cuda|frnn.fgpu2style.cuda;dist=circles-fgpu2;density=1",
+     "fgpu2_circles-fixed-density.csv"},
+    {"frnn.p10.build", "FLAME GPU 2's fixed-density set-up: the builds against N (1 M 16-byte messages at 10^6)",
+     "frnn/population.gp", "n", "time", "impl=frnn.acs.cuda|frnn.original.cuda;dist=circles-fgpu2;density=1", NULL},
+};
+
 static const cxb_command frnn_commands[] = {
     {"frnn", cxb_cli_frnn, cxb_frnn_forms,
      "neighbour counts, lists or averages for a points file; gen writes one", NULL},
@@ -653,10 +677,11 @@ const cxb_study cxb_study_frnn = {
     .npresets = sizeof frnn_presets / sizeof frnn_presets[0],
     .series = frnn_series,
     .nseries = sizeof frnn_series / sizeof frnn_series[0],
-    .figures = NULL,
-    .nfigures = 0,
+    .figures = frnn_figures,
+    .nfigures = sizeof frnn_figures / sizeof frnn_figures[0],
     .time_unit_of_work = "points",
     .work = cxb_frnn_work,
     .commands = frnn_commands,
+    .claims = cxb_frnn_claims,
     .ncommands = sizeof frnn_commands / sizeof frnn_commands[0],
 };

@@ -8,3 +8,6 @@ cxb_test(frnn_study test_frnn_study.c)
 # the Circles model: the deterministic sine, one step against a brute-force step written in the
 # test, 200-step trajectories bit-identical across seq, pthreads (1, 2, 3, 8) and moore/pbw/strips
 cxb_test(frnn_circles test_frnn_circles.c)
+# the report claims (Figs 5.3, 6.4, 6.5, 6.7 and the FLAME GPU 2 targets) on result sets written
+# in the test: holds, just past each bar, other points ignored, the last set winning, not measured
+cxb_test(frnn_claims test_frnn_claims.c)

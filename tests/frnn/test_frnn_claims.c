@@ -1,0 +1,197 @@
+/* tests/frnn/test_frnn_claims.c - the frnn study's report claims (suites/frnn/claims.h,
+ * docs/studies/frnn.md "Claims") on result sets written here with known medians: each holds on
+ * data made to satisfy it, fails just past its bar, reads only its own experiment's points, takes
+ * a point from the last set that has it, and is "not measured" without its rows. */
+#define _XOPEN_SOURCE 700 /* mkdtemp */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "suites/frnn/claims.h"
+
+static char root[64];
+static int nset;
+
+typedef struct row {
+    const char *impl;
+    char params[200];
+    double ms;
+} row;
+
+static row rows[256];
+static size_t nrows;
+
+__attribute__((format(printf, 3, 4))) static void add(const char *impl, double ms, const char *fmt, ...);
+static void add(const char *impl, double ms, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rows[nrows].impl = impl;
+    vsnprintf(rows[nrows].params, sizeof rows[nrows].params, fmt, ap);
+    va_end(ap);
+    rows[nrows++].ms = ms;
+}
+
+/* writes the rows added so far as a new set and clears them; returns its directory */
+static const char *flush(void)
+{
+    static char dirs[16][128];
+    char *d = dirs[nset % 16];
+    snprintf(d, 128, "%s/set%d", root, nset++);
+    CHECK(mkdir(d, 0700) == 0);
+    char path[160];
+    snprintf(path, sizeof path, "%s/summary.csv", d);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        exit(1);
+    fputs("point,impl,params,count,median\n", f);
+    for (size_t i = 0; i < nrows; ++i)
+        fprintf(f, "p%zu,%s,%s,20,%.0f\n", i, rows[i].impl, rows[i].params, rows[i].ms * 1e6);
+    fclose(f);
+    nrows = 0;
+    return d;
+}
+
+static const cxb_claim *claim(const char *key, const char *words)
+{
+    for (const cxb_claim *c = cxb_frnn_claims; c->key; ++c)
+        if (!strcmp(c->key, key) && strstr(c->paper, words))
+            return c;
+    fprintf(stderr, "no claim %s '%s'\n", key, words);
+    exit(1);
+}
+
+static cxb_verdict judge1(const cxb_claim *c, const char *dir)
+{
+    char ours[512] = "";
+    const char *dirs[1] = {dir};
+    cxb_verdict v = c->judge(dirs, 1, ours, sizeof ours);
+    CHECK(ours[0] != '\0');
+    return v;
+}
+
+#define P1 "dims=%d;dist=circles-thesis;n=1000000;nbar=%d;w=%s"
+
+/* P1 rows at n̄ = 10 .. 200: Original 1.00 = 0.1 + 0.005 n̄, Strips 1.00 = Original - save(n̄),
+ * Original 0.50 = 0.2 + 0.004 n̄ (+ curve n̄^2), Strips 0.50 = top at n̄ = 200 */
+static void p1_rows(int dims, double save_lo, double save_hi, double curve, double strips05_top)
+{
+    for (int nb = 10; nb <= 200; nb += 10) {
+        const double o = 0.1 + 0.005 * nb, s = save_lo + (save_hi - save_lo) * (nb - 10) / 190.0;
+        add("frnn.moore.cuda", o, P1, dims, nb, "1");
+        add("frnn.strips.cuda", o - s, P1, dims, nb, "1");
+        add("frnn.pbw.cuda", 0.2 + 0.004 * nb + curve * nb * nb, P1, dims, nb, "0.5");
+        add("frnn.strips.cuda", nb == 200 ? strips05_top : 0.5 * o, P1, dims, nb, "0.5");
+    }
+}
+
+int main(void)
+{
+    snprintf(root, sizeof root, "/tmp/cxb_frnn_claims_XXXXXX");
+    if (!mkdtemp(root))
+        SKIP("no temporary directory");
+
+    /* ---- P1 ---- */
+    const cxb_claim *sp2 = claim("frnn.p1.2d", "top density"), *sp3 = claim("frnn.p1.3d", "top density");
+    const cxb_claim *off2 = claim("frnn.p1.2d", "constant"), *aff3 = claim("frnn.p1.3d", "affine");
+    p1_rows(2, 0.05, 0.06, 0, 1.09); /* Original at 200: 1.1 ms */
+    const char *a = flush();
+    CHECK(judge1(sp2, a) == CXB_HOLDS);
+    CHECK(judge1(off2, a) == CXB_HOLDS); /* 1.2x from lowest to top */
+    CHECK(judge1(sp3, a) == CXB_NOT_MEASURED); /* 2D rows only */
+    p1_rows(2, 0.05, 0.07, 0, 1.11);
+    const char *b = flush();
+    CHECK(judge1(sp2, b) == CXB_DOES_NOT_HOLD); /* Strips 0.50 slower at the top */
+    CHECK(judge1(off2, b) == CXB_DOES_NOT_HOLD); /* 1.4x */
+    { /* the last set wins: b then a holds, a then b does not */
+        char ours[512];
+        const char *ab[2] = {b, a}, *ba[2] = {a, b};
+        CHECK(sp2->judge(ab, 2, ours, sizeof ours) == CXB_HOLDS);
+        CHECK(sp2->judge(ba, 2, ours, sizeof ours) == CXB_DOES_NOT_HOLD);
+    }
+    p1_rows(3, 0.05, 0.05, 0, 0.5);
+    const char *c = flush();
+    CHECK(judge1(aff3, c) == CXB_HOLDS);
+    p1_rows(3, 0.05, 0.05, 2e-4, 0.5); /* Original 0.50 bends: R^2 about 0.96 */
+    CHECK(judge1(aff3, flush()) == CXB_DOES_NOT_HOLD);
+    /* another N is another point */
+    for (int nb = 10; nb <= 200; nb += 10) {
+        add("frnn.moore.cuda", 1, "dims=2;dist=circles-thesis;n=4000000;nbar=%d;w=1", nb);
+        add("frnn.strips.cuda", 0.5, "dims=2;dist=circles-thesis;n=4000000;nbar=%d;w=0.5", nb);
+    }
+    CHECK(judge1(sp2, flush()) == CXB_NOT_MEASURED);
+
+    /* ---- P2 ---- */
+    const cxb_claim *w2 = claim("frnn.p2.2d", "best bin width"), *w3 = claim("frnn.p2.3d", "best bin width");
+    static const char *const ws[] = {"1", "0.7", "0.6666667", "0.5", "0.4", "0.3333333", "0.25"};
+    const double t_ok[] = {1.0, 1.2, 1.1, 0.8, 0.9, 0.7, 0.75}; /* 1/3 fastest: beyond the thesis, not judged */
+    for (int i = 0; i < 7; ++i)
+        add("frnn.strips.cuda", t_ok[i], "dims=2;dist=circles-thesis;n=1000000;nbar=100;w=%s", ws[i]);
+    const char *p2 = flush();
+    CHECK(judge1(w2, p2) == CXB_HOLDS);
+    CHECK(judge1(w3, p2) == CXB_NOT_MEASURED);
+    const double t_bad[] = {1.0, 1.2, 1.1, 0.8, 0.79};
+    for (int i = 0; i < 5; ++i)
+        add("frnn.strips.cuda", t_bad[i], "dims=3;dist=circles-thesis;n=1000000;nbar=100;w=%s", ws[i]);
+    CHECK(judge1(w3, flush()) == CXB_DOES_NOT_HOLD);
+    for (int i = 0; i < 4; ++i) /* w = 0.4 missing */
+        add("frnn.strips.cuda", t_ok[i], "dims=3;dist=circles-thesis;n=1000000;nbar=100;w=%s", ws[i]);
+    CHECK(judge1(w3, flush()) == CXB_NOT_MEASURED);
+
+    /* ---- P6 ---- */
+    const cxb_claim *st = claim("frnn.p6.2d", "every population"), *lin = claim("frnn.p6.2d", "linear");
+    static const double ns[] = {16384, 65536, 262144, 1048576, 4194304, 16777216};
+    for (int i = 0; i < 6; ++i) {
+        add("frnn.moore.cuda", 1e-6 * ns[i] * 1.3, "dims=2;dist=circles-thesis;nbar=60;n=%.0f", ns[i]);
+        /* slower below 10^5, which the claim leaves out */
+        add("frnn.strips.cuda", 1e-6 * ns[i] * (ns[i] < 1e5 ? 1.5 : 1.0), "dims=2;dist=circles-thesis;nbar=60;n=%.0f",
+            ns[i]);
+    }
+    const char *p6 = flush();
+    CHECK(judge1(st, p6) == CXB_HOLDS);
+    CHECK(judge1(lin, p6) == CXB_HOLDS);
+    for (int i = 0; i < 6; ++i) {
+        add("frnn.moore.cuda", 1e-6 * pow(ns[i], 0.9), "dims=2;dist=circles-thesis;nbar=60;n=%.0f", ns[i]);
+        add("frnn.strips.cuda", 1e-6 * pow(ns[i], 0.9) * (i == 4 ? 1.01 : 0.9), "dims=2;dist=circles-thesis;nbar=60;n=%.0f",
+            ns[i]);
+    }
+    const char *p6b = flush();
+    CHECK(judge1(st, p6b) == CXB_DOES_NOT_HOLD); /* slower at 4 M */
+    CHECK(judge1(lin, p6b) == CXB_DOES_NOT_HOLD); /* slope 0.9 */
+    CHECK(judge1(st, a) == CXB_NOT_MEASURED);
+
+    /* ---- P10 ---- */
+    const cxb_claim *acs = claim("frnn.p10", "40 us"), *ratio = claim("frnn.p10", "2x faster"),
+                    *step = claim("frnn.p10.step", "whole Circles step");
+#define P10 "density=1;dims=3;dist=circles-fgpu2;n=1000000"
+    add("frnn.acs.cuda", 0.040, P10);
+    add("frnn.original.cuda", 0.080, P10);
+    add("frnn.circles.cuda", 0.40, P10);
+    add("frnn.fgpu2style.cuda", 2.0, P10);
+    add("frnn.acs.cuda", 0.001, "density=1;dims=3;dist=circles-fgpu2;n=10648"); /* another N */
+    const char *p10 = flush();
+    CHECK(judge1(acs, p10) == CXB_HOLDS);
+    CHECK(judge1(ratio, p10) == CXB_HOLDS);
+    CHECK(judge1(step, p10) == CXB_HOLDS);
+    add("frnn.acs.cuda", 0.0401, P10);
+    add("frnn.original.cuda", 0.0801, P10);
+    add("frnn.circles.cuda", 0.401, P10);
+    const char *p10b = flush();
+    CHECK(judge1(acs, p10b) == CXB_DOES_NOT_HOLD);
+    CHECK(judge1(ratio, p10b) == CXB_DOES_NOT_HOLD);
+    CHECK(judge1(step, p10b) == CXB_DOES_NOT_HOLD);
+    CHECK(judge1(step, p6) == CXB_NOT_MEASURED);
+
+    if (!cxb_check_failures) { /* leave the sets behind only when something failed */
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+        CHECK(system(cmd) == 0);
+    }
+    CHECK_DONE();
+}
