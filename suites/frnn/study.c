@@ -28,10 +28,11 @@
 #include "suites/frnn/cli.h"
 #include "suites/frnn/inputs.h"
 #include "suites/frnn/rows.h"
+#include "suites/frnn/surplus_table.h"
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", NULL};
+                                        "force", "surplus", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -151,7 +152,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->pool = env ? env->pool : NULL;
     c->timing = env ? env->timing : NULL;
     c->stream = env ? env->stream : NULL;
-    uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0;
+    uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0;
     uint64_t threads = env ? env->threads : 0;
     double radius = 0, w = 1, width = 10, nbar = 70, density = 1;
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
@@ -170,6 +171,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_u64(p, "block", 64, &block)) == CXB_OK &&
         (st = cxb_params_u64(p, "max_bins", max_bins, &max_bins)) == CXB_OK &&
         (st = cxb_params_u64(p, "fault", 0, &fault)) == CXB_OK &&
+        (st = cxb_params_u64(p, "surplus", 0, &surplus)) == CXB_OK &&
         (st = cxb_params_choice(p, "query", cxb_frnn_query_names, CXB_FRNN_STRIPS, &query)) == CXB_OK &&
         (st = cxb_params_choice(p, "force", force_names, 0, &force)) == CXB_OK)
         st = cxb_params_u64(p, "threads", threads, &threads);
@@ -179,6 +181,8 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         if (fdev && (query != CXB_FRNN_STRIPS || w != 1.0 || build != build_def))
             st = cxb_fail(CXB_EINPUT, "%s: FLAME GPU 2's structure: strips, w = 1 and its own build", c->id);
     }
+    if (st == CXB_OK && surplus && (rs->is_build != 0 || surplus != 1))
+        st = cxb_fail(CXB_EINPUT, "%s: --set surplus=%llu: 1 on a query row only", c->id, (unsigned long long)surplus);
     if (st == CXB_OK && (n > (1u << 28)))
         st = cxb_fail(CXB_EINPUT, "--set n=%llu: at most 2^28 points", (unsigned long long)n);
     if (st == CXB_OK && (block < 32 || block > 1024 || block % 32))
@@ -200,6 +204,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->handler = (cxb_frnn_handler)handler;
     c->block = (uint32_t)block;
     c->fault = fault != 0;
+    c->surplus = surplus != 0;
     double mn[3], mx[3];
     if (input_pts || (input_n == 0 && input_dims)) { /* the command line's points */
         c->borrowed = 1;
@@ -495,6 +500,31 @@ uint64_t cxb_frnn_checksum(void *vctx)
     return s;
 }
 
+/* Thesis Table 6.1 (docs/studies/frnn.md "Surplus"): the candidates examined and accepted by the
+ * row's query kind over the interior queries, those whose box [p - R - W, p + R + W] lies inside
+ * the domain on every axis, so that no bin range is clipped; on the reference index (the same
+ * grid and items as the row's, built by counting.seq), counted sequentially and untimed. */
+static cxb_status surplus_count(cxb_frnn_ctx *c, cxb_frnn_counters *ctr, uint64_t *queries)
+{
+    memset(ctr, 0, sizeof *ctr);
+    *queries = 0;
+    cxb_status st = cxb_frnn_reference(c);
+    if (st != CXB_OK)
+        return st;
+    const cxb_frnn_view v = cxb_frnn_index_view(&c->ref_ix);
+    const float m = c->grid.radius + c->grid.width;
+    for (uint32_t q = 0; q < c->n; ++q) {
+        int interior = 1;
+        for (uint32_t a = 0; a < c->grid.dims; ++a)
+            interior &= c->in[q].p[a] - m >= c->grid.min[a] && c->in[q].p[a] + m <= c->grid.max[a];
+        if (!interior)
+            continue;
+        ++*queries;
+        cxb_frnn_query_one(&v, c->kind, &c->in[q], NULL, NULL, ctr);
+    }
+    return CXB_OK;
+}
+
 void cxb_frnn_extra(void *vctx, char *buf, size_t size)
 {
     cxb_frnn_ctx *c = vctx;
@@ -517,7 +547,13 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
             pairs += c->res.count[i];
         PUT("handler=%s;pairs=%llu;", cxb_frnn_handler_names[c->handler], (unsigned long long)pairs);
     }
-    PUT("nbins=%u;w=%g", c->grid.nbins, (double)c->grid.w);
+    PUT("nbins=%u;", c->grid.nbins);
+    cxb_frnn_counters ctr;
+    uint64_t queries;
+    if (c->surplus && surplus_count(c, &ctr, &queries) == CXB_OK)
+        PUT("surplus_accepted=%llu;surplus_examined=%llu;surplus_queries=%llu;", (unsigned long long)ctr.accepted,
+            (unsigned long long)ctr.examined, (unsigned long long)queries);
+    PUT("w=%g", (double)c->grid.w);
 #undef PUT
 }
 
@@ -594,8 +630,10 @@ static const cxb_sweep sweeps_ci[] = {
 };
 
 /* The thesis's experiments at its sizes (docs/studies/frnn.md "Experiments"): P1/P2 density sweeps at
- * N = 1 M, P6 population, P4 construction against bin count (w sets the bins at fixed N). */
+ * N = 1 M, P3 the surplus of Table 6.1 (a CPU row with the counters; uniform points, n̄ 78.5 in 2D
+ * and 33.5 in 3D), P6 population, P4 construction against bin count (w sets the bins at fixed N). */
 #define P1_NBAR "10,20,40,60,80,100,120,140,160,180,200"
+#define P3_W "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"
 static const cxb_sweep sweeps_paper[] = {
     {"p1.2d", "frnn.moore.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;n=1000000;w=1", "nbar", P1_NBAR},
     {"p1.2d", "frnn.pbw.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;n=1000000;w=0.5", "nbar", P1_NBAR},
@@ -605,6 +643,8 @@ static const cxb_sweep sweeps_paper[] = {
      "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"},
     {"p2.3d", "frnn.strips.cuda", "dims=3;dist=circles-thesis;n=1000000;nbar=100", "w",
      "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"},
+    {"p3.2d", "frnn.strips.seq", "dims=2;dist=uniform;n=1000000;width=200;radius=1;surplus=1", "w", P3_W},
+    {"p3.3d", "frnn.strips.seq", "dims=3;dist=uniform;n=1000000;width=50;radius=1;surplus=1", "w", P3_W},
     {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1", "w",
      "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"},
     {"p6.2d", "frnn.moore.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;nbar=60", "n",
@@ -683,5 +723,6 @@ const cxb_study cxb_study_frnn = {
     .work = cxb_frnn_work,
     .commands = frnn_commands,
     .claims = cxb_frnn_claims,
+    .print_tables = cxb_frnn_tables_print,
     .ncommands = sizeof frnn_commands / sizeof frnn_commands[0],
 };
