@@ -669,7 +669,7 @@ static const cxb_sweep sweeps_fgpu2[] = {
 static const cxb_preset frnn_presets[] = {
     {"quick", "every row at 2^12 - 2^18 points, 2D and 3D, and a w sweep (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "the CPU rows at 2^12 - 2^16 points, 2D and 3D (make bench-ci)", sweeps_ci, 0},
-    {"paper", "thesis P1, P2, P4 and P6 at the thesis's sizes on the CUDA rows", sweeps_paper, CXB_PRESET_BY_SWEEP},
+    {"paper", "thesis P1-P4 and P6 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
     {"fgpu2", "FLAME GPU 2 circles-benchmark fixed density, N = 10,648 .. 16 M (CUDA rows)", sweeps_fgpu2, 0},
 };
 

@@ -1,7 +1,8 @@
 /* tests/frnn/test_frnn_claims.c - the frnn study's report claims (suites/frnn/claims.h,
  * docs/studies/frnn.md "Claims") on result sets written here with known medians: each holds on
  * data made to satisfy it, fails just past its bar, reads only its own experiment's points, takes
- * a point from the last set that has it, and is "not measured" without its rows. */
+ * a point from the last set that has it, and is "not measured" without its rows; Table 6.1's
+ * claim on samples whose extra column carries the surplus counters. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include <math.h>
 #include <stdarg.h>
@@ -187,6 +188,34 @@ int main(void)
     CHECK(judge1(ratio, p10b) == CXB_DOES_NOT_HOLD);
     CHECK(judge1(step, p10b) == CXB_DOES_NOT_HOLD);
     CHECK(judge1(step, p6) == CXB_NOT_MEASURED);
+
+    /* ---- P3 (Table 6.1): samples.csv extras; the theory (2 + w)^d / V_d ---- */
+    {
+        const cxb_claim *sur = claim("frnn.p3", "Table 6.1");
+        static const double pw[] = {1, 0.7, 2.0 / 3.0, 0.5, 0.4};
+        for (int off = 0; off < 3; ++off) { /* exact, 1.1% over, only four widths */
+            char d[128], path[160];
+            snprintf(d, sizeof d, "%s/p3-%d", root, off);
+            CHECK(mkdir(d, 0700) == 0);
+            snprintf(path, sizeof path, "%s/samples.csv", d);
+            FILE *f = fopen(path, "w");
+            CHECK(f != NULL);
+            if (!f)
+                exit(1);
+            fputs("impl,params,extra\n", f);
+            for (int i = 0; i < (off == 2 ? 4 : 5); ++i) {
+                const double theory = pow(2 + pw[i], 2) / 3.14159265358979323846;
+                const double acc = 1e7, q = 1e5, exa = q + acc * theory * (off == 1 && i == 2 ? 1.011 : 1.0);
+                fprintf(f, "frnn.strips.seq,dims=2;dist=uniform;surplus=1;w=%.7g,\"nbins=9;surplus_accepted=%.0f;"
+                           "surplus_examined=%.0f;surplus_queries=%.0f;w=%.7g\"\n",
+                        pw[i], acc, exa, q, pw[i]);
+            }
+            fclose(f);
+            const cxb_verdict want[3] = {CXB_HOLDS, CXB_DOES_NOT_HOLD, CXB_NOT_MEASURED};
+            CHECK_MSG(judge1(sur, d) == want[off], "P3 case %d", off);
+        }
+        CHECK(judge1(sur, p10) == CXB_NOT_MEASURED);
+    }
 
     if (!cxb_check_failures) { /* leave the sets behind only when something failed */
         char cmd[128];
