@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what cxbench needs on a fresh Debian/Ubuntu machine (cmake, a C compiler,
-# libhwloc-dev, libcjson-dev, gnuplot-nox, valgrind; test oracles librandom123-dev and
+# libhwloc-dev, libcjson-dev, libmetis-dev, gnuplot-nox, valgrind; test oracles librandom123-dev and
 # python3-networkx) when run as root; otherwise prints the exact command and carries on: CMake then builds with the missing features off and
 # says so (no hwloc: no pinning; no gnuplot: data and .gp scripts, no images).
 set -u
@@ -15,6 +15,7 @@ command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 if command -v dpkg-query >/dev/null 2>&1; then
     have_pkg libhwloc-dev || need="$need libhwloc-dev"
     have_pkg libcjson-dev || need="$need libcjson-dev"
+    have_pkg libmetis-dev || need="$need libmetis-dev" # propagation's metis partitioner
     have_pkg librandom123-dev || need="$need librandom123-dev" # a test oracle only
     have_pkg python3-networkx || need="$need python3-networkx"  # a test oracle only
 fi

@@ -18,11 +18,24 @@ cxb_status cxb_prop_owners(uint64_t n, uint32_t parts, int partitioner, uint64_t
 {
     if (parts == 0)
         return cxb_fail(CXB_EINPUT, "propagation: 0 partitions");
+    if (partitioner == CXB_PROP_PART_METIS)
+        return cxb_fail(CXB_EINPUT, "propagation: the metis partitioner needs the graph (cxb_prop_owners_graph)");
     for (uint64_t v = 0; v < n; ++v)
         owner[v] = partitioner == CXB_PROP_PART_RANDOM
                        ? (uint32_t)cxb_gbounded(cxb_gx0(cxb_gdraw(seed, CXB_GDOM_PROP_PARTITION, v, 0)), parts)
                        : (uint32_t)(v * parts / n); /* block: floor(v P / n); v P < 2^32 * 2^16 */
     return CXB_OK;
+}
+
+cxb_status cxb_prop_owners_graph(const cxb_csr *g, uint32_t parts, int partitioner, uint64_t seed, uint32_t *owner)
+{
+    return partitioner == CXB_PROP_PART_METIS ? cxb_prop_owners_metis(g, parts, seed, owner)
+                                              : cxb_prop_owners(g->n, parts, partitioner, seed, owner);
+}
+
+const char *cxb_prop_partitioner_name(int partitioner)
+{
+    return partitioner == CXB_PROP_PART_METIS ? "metis" : partitioner == CXB_PROP_PART_RANDOM ? "random" : "block";
 }
 
 cxb_status cxb_prop_parts_for(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_t parts, int partitioner,
@@ -35,7 +48,7 @@ cxb_status cxb_prop_parts_for(const cxb_csr *g, const cxb_prop_cfg *cfg, uint32_
     uint32_t *owner = given ? NULL : malloc((g->n ? g->n : 1) * sizeof *owner);
     if (!given && !owner)
         return cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
-    cxb_status st = given ? CXB_OK : cxb_prop_owners(g->n, parts, partitioner, cfg->seed, owner);
+    cxb_status st = given ? CXB_OK : cxb_prop_owners_graph(g, parts, partitioner, cfg->seed, owner);
     if (st == CXB_OK)
         st = cxb_prop_parts_build(g, layout, cfg->orient, cfg->seed, given ? given : owner, parts, out);
     free(owner);

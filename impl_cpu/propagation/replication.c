@@ -10,7 +10,7 @@
 double cxb_prop_r_closed_form(int layout, int orient, int partitioner, uint32_t parts, double lambda)
 {
     double P = parts;
-    if (parts == 0 || lambda < 0)
+    if (parts == 0 || lambda < 0 || partitioner == CXB_PROP_PART_METIS) /* METIS: no closed form */
         return -1.0;
     if (parts == 1)
         return 0.0;

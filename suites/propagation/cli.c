@@ -156,16 +156,18 @@ static cxb_status read_ids(const char *path, const char *what, uint64_t n, uint6
     return CXB_OK;
 }
 
-/* --partition: block, random, or FILE (metis needs libmetis, which this build does not have) */
+/* --partition: block, random, metis (when built with libmetis) or FILE */
 static int partition_kind(const char *text, int *kind)
 {
     if (!text || !strcmp(text, "block"))
         *kind = CXB_PROP_PART_BLOCK;
     else if (!strcmp(text, "random"))
         *kind = CXB_PROP_PART_RANDOM;
-    else if (!strcmp(text, "metis"))
-        return cxb_cli_error(3, "propagate: --partition metis: built without METIS");
-    else
+    else if (!strcmp(text, "metis")) {
+        if (!cxb_prop_have_metis())
+            return cxb_cli_error(3, "propagate: --partition metis: built without METIS (apt-get install libmetis-dev)");
+        *kind = CXB_PROP_PART_METIS;
+    } else
         *kind = -1; /* a file */
     return 0;
 }
@@ -266,7 +268,7 @@ static int replication(int argc, char **argv)
         else if (!(owner = malloc((g.n ? g.n : 1) * sizeof *owner)))
             st = cxb_fail(CXB_ERESOURCE, "propagate replication: out of host memory");
         else
-            st = cxb_prop_owners(g.n, (uint32_t)a.parts, kind, a.seed, owner);
+            st = cxb_prop_owners_graph(&g, (uint32_t)a.parts, kind, a.seed, owner);
     }
     uint32_t P = (uint32_t)a.parts;
     cxb_prop_parts ps[2];
@@ -277,7 +279,7 @@ static int replication(int argc, char **argv)
     if (st == CXB_OK && !b)
         st = cxb_fail(CXB_ERESOURCE, "propagate replication: out of host memory");
     if (st == CXB_OK) {
-        const char *pname = kind < 0 ? a.partition : kind == CXB_PROP_PART_RANDOM ? "random" : "block";
+        const char *pname = kind < 0 ? a.partition : cxb_prop_partitioner_name(kind);
         int gnm = a.gen && !strncmp(name, "gnm:", 4);
         for (int l = 0; l < 2; ++l) {
             uint64_t reps = cxb_prop_parts_replicas(&ps[l]);
@@ -291,7 +293,7 @@ static int replication(int argc, char **argv)
             print_list(stdout, "boundary", b, P);
             print_list(stdout, "edges", b + P, P);
             print_list(stdout, "vertices", b + 2 * P, P);
-            if (gnm && kind >= 0 && g.n)
+            if (gnm && kind >= 0 && kind != CXB_PROP_PART_METIS && g.n)
                 printf(" R_closed_form=%.6f",
                        cxb_prop_r_closed_form(l, a.orient, kind, P, 2.0 * (double)g.m / (double)g.n));
             putchar('\n');
@@ -458,6 +460,12 @@ int cxb_cli_propagate(int argc, char **argv)
     uint64_t cnt = 0;
     if (st == CXB_OK && kind < 0)
         st = read_ids(a.partition, "--partition", g.n, parts, &owner, &cnt);
+    else if (st == CXB_OK && kind == CXB_PROP_PART_METIS) { /* computed once, given to every row */
+        if (!(owner = malloc((g.n ? g.n : 1) * sizeof *owner)))
+            st = cxb_fail(CXB_ERESOURCE, "propagate: out of host memory");
+        else
+            st = cxb_prop_owners_metis(&g, parts, a.seed, owner);
+    }
     cfg.sources = srcs;
     cfg.nsources = nsrc;
     void *vctx = NULL;
@@ -511,7 +519,7 @@ int cxb_cli_propagate(int argc, char **argv)
             PUT("none");
         PUT(" impl=%s gpus=%u sync=%s partition=%s steps=%u active=%llu coverage=%.6f", im->id,
             multi_gpu || part_row ? parts : 1u, multi_gpu ? sync_names[a.sync] : "none",
-            kind < 0 ? a.partition : kind == CXB_PROP_PART_RANDOM ? "random" : "block", c->res.steps, (unsigned long long)c->res.active,
+            kind < 0 ? a.partition : cxb_prop_partitioner_name(kind), c->res.steps, (unsigned long long)c->res.active,
             g.n ? (double)c->res.active / (double)g.n : 0.0);
         if (hist)
             PUT(" steps_50=%lld steps_997=%lld steps_999=%lld", first_step(c->res.act, g.n, c->res.steps, 0.5, hist),
@@ -522,7 +530,7 @@ int cxb_cli_propagate(int argc, char **argv)
             uint32_t *own = owner ? owner : malloc(g.n * sizeof *own);
             for (int l = 0; own && l < 2; ++l) {
                 cxb_prop_parts ps;
-                if ((owner || cxb_prop_owners(g.n, parts, kind, cfg.seed, own) == CXB_OK) &&
+                if ((owner || cxb_prop_owners_graph(&g, parts, kind, cfg.seed, own) == CXB_OK) &&
                     cxb_prop_parts_build(&g, l, cfg.orient, cfg.seed, own, parts, &ps) == CXB_OK) {
                     R[l] = (double)cxb_prop_parts_replicas(&ps) / (double)g.n;
                     cxb_prop_parts_free(&ps);

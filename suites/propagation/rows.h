@@ -45,6 +45,7 @@ typedef struct cxb_prop_ctx {
     char graph[520];
     cxb_prop_result res; /* res.act: n entries */
     const uint32_t *owner; /* a partition given on the command line (--partition FILE), or NULL */
+    uint32_t *metis_owner; /* partition=metis: the owners computed in setup (owner points here) */
     uint64_t mem_cap;    /* --device-mem-cap: bytes, 0 for none */
     cxb_prop_edges edges; /* the E-Loop's edge layout of a one-partition row, built in setup (cfg.edges) */
     cxb_prop_parts ps;   /* pthreads_part's partition tables, built in setup (cfg.parts) */

@@ -46,7 +46,7 @@ static const char *const prop_pass[] = {"m", "k", "scale", "ef", "a", "b", "c", 
 static const cxb_ginput_rules prop_rules = {"propagation", 1u << 14, prop_pass};
 static const char *const spread_names[] = {"si", "ic", NULL};
 static const char *const orient_names[] = {"hash", "canonical", NULL};
-static const char *const part_names[] = {"block", "random", NULL};
+static const char *const part_names[] = {"block", "random", "metis", NULL}; /* cxb_prop_partitioner order */
 
 /* ---- the command line's borrowed input ---- */
 
@@ -105,6 +105,7 @@ void cxb_prop_teardown(void *vctx)
     cxb_gstore_put(c->held);
     cxb_prop_edges_free(&c->edges);
     cxb_prop_parts_free(&c->ps);
+    free(c->metis_owner);
     free(c->sources);
     free(c->res.act);
     cxb_prop_result_free_curve(&c->res);
@@ -226,6 +227,15 @@ cxb_status cxb_prop_setup(const cxb_params *p, const cxb_env *env, const char *i
         st = cxb_fail(CXB_EINPUT, "%s: no worker pool", id);
     if (st == CXB_OK && v == CXB_PROP_V_SEQ)
         c->parts = 1;
+    /* metis: the owners computed once, untimed, and given to the row as a file's would be (the
+     * several-GPU rows then need no graph-aware partitioner of their own) */
+    if (st == CXB_OK && !c->owner && c->partitioner == CXB_PROP_PART_METIS &&
+        v != CXB_PROP_V_SEQ && v != CXB_PROP_V_PTHREADS && v != CXB_PROP_V_CUDA) {
+        if (!(c->metis_owner = malloc((c->g->n ? c->g->n : 1) * sizeof *c->metis_owner)))
+            st = cxb_fail(CXB_ERESOURCE, "propagation: out of host memory");
+        else if ((st = cxb_prop_owners_metis(c->g, c->parts, c->cfg.seed, c->metis_owner)) == CXB_OK)
+            c->owner = c->metis_owner;
+    }
     /* the edge layout is the E-Loop's input, as the CSR is the other loops': built once here, not
      * in every timed run; so are pthreads_part's partition tables (the several-GPU rows still
      * build theirs in the run) */

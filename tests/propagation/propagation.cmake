@@ -7,6 +7,8 @@ cxb_test(propagation_variants test_propagation_variants.c)
 cxb_test(propagation_tables test_propagation_tables.c)
 # The single-GPU target claims of cxbench report on result sets written in the test.
 cxb_test(propagation_claims test_propagation_claims.c)
+# the metis partitioner (skips in a build without METIS, after checking its error)
+cxb_test(propagation_metis test_propagation_metis.c)
 # cxbench propagate and propagate replication as users see them (docs/cli.md "propagate"):
 # byte-identical act lines across the CPU variants, --check, --curve, the errors and exit
 # codes, no clobbered files; the runner's ci preset. A multi-source BFS oracle with networkx

@@ -121,7 +121,16 @@ expect 2 "$cx" propagate --gen "$g" --out "$d"
 expect 2 "$cx" propagate "$d/g.txt" --out "$d/g.txt"
 expect 2 "$cx" propagate --gen "$g" --backend seq --source-list <(echo 3000)
 expect 2 "$cx" propagate --gen "$g" --backend pthreads --gpus 3 --partition <(echo 0)
-expect 3 "$cx" propagate --gen "$g" --partition metis
+if "$cx" propagate replication --gen "$g" --parts 3 --partition metis >"$d/metis.txt" 2>"$d/metis.err"; then
+    # a build with METIS: its replication lines, and the act of pthreads_part on its owners = seq
+    [ "$(grep -c 'partition=metis' "$d/metis.txt")" = 2 ] || fail "replication --partition metis: $(cat "$d/metis.txt")"
+    "$cx" propagate --gen "$g" --backend pthreads --gpus 3 --partition metis --no-summary >"$d/metis-act.txt" ||
+        fail "propagate --partition metis failed"
+    "$cx" propagate --gen "$g" --backend seq --no-summary | cmp -s - "$d/metis-act.txt" ||
+        fail "--partition metis: act differs from seq"
+else
+    expect 3 "$cx" propagate --gen "$g" --partition metis
+fi
 expect 2 "$cx" propagate replication --gen "$g"
 expect 3 "$cx" propagate --gen "$g" --backend cuda --gpus 64
 rq="--set n=300 --reps 1 --max-reps 1 --min-time 0 --noise 0 --no-table --no-progress --out $d/lanes"

@@ -110,10 +110,23 @@ cxb_status cxb_prop_run_seq(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_prop_
 cxb_status cxb_prop_run_pthreads(const cxb_csr *g, const cxb_prop_cfg *cfg, cxb_pool *pool, cxb_prop_result *r);
 
 /* ---- partitions (docs "Several GPUs") ---- */
-typedef enum cxb_prop_partitioner { CXB_PROP_PART_BLOCK = 0, CXB_PROP_PART_RANDOM = 1 } cxb_prop_partitioner;
+typedef enum cxb_prop_partitioner {
+    CXB_PROP_PART_BLOCK = 0,
+    CXB_PROP_PART_RANDOM = 1,
+    CXB_PROP_PART_METIS = 2 /* needs the graph: cxb_prop_owners_graph */
+} cxb_prop_partitioner;
 
-/* owner[v] for v < n: block v -> floor(v P / n), random bounded(x0, P) of cxb_gdraw(seed, 35, v, 0) */
+/* owner[v] for v < n: block v -> floor(v P / n), random bounded(x0, P) of cxb_gdraw(seed, 35, v, 0);
+ * metis is CXB_EINPUT here (it needs the graph) */
 cxb_status cxb_prop_owners(uint64_t n, uint32_t parts, int partitioner, uint64_t seed, uint32_t *owner);
+/* Any partitioner: metis through cxb_prop_owners_metis, the others through cxb_prop_owners. */
+cxb_status cxb_prop_owners_graph(const cxb_csr *g, uint32_t parts, int partitioner, uint64_t seed, uint32_t *owner);
+/* METIS k-way on g, seeded (deterministic); CXB_ERESOURCE in a build without METIS. */
+cxb_status cxb_prop_owners_metis(const cxb_csr *g, uint32_t parts, uint64_t seed, uint32_t *owner);
+/* 1 when this build has METIS */
+int cxb_prop_have_metis(void);
+/* "block", "random" or "metis" */
+const char *cxb_prop_partitioner_name(int partitioner);
 
 /* Partition q: local ids 0 .. n_own-1 are its owned vertices in ascending global id, n_own ..
  * n_own+n_rep-1 its replicas ordered by (owner, global id). Replica segment r holds the replicas
