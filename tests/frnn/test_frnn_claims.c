@@ -38,19 +38,28 @@ static void add(const char *impl, double ms, const char *fmt, ...)
     rows[nrows++].ms = ms;
 }
 
-/* writes the rows added so far as a new set and clears them; returns its directory */
-static const char *flush(void)
+/* a new set directory (*dir) and its file `name`, opened for writing */
+static FILE *new_set_file(const char **dir, const char *name)
 {
-    static char dirs[16][128];
-    char *d = dirs[nset % 16];
+    static char dirs[32][128];
+    char *d = dirs[nset % 32];
     snprintf(d, 128, "%s/set%d", root, nset++);
     CHECK(mkdir(d, 0700) == 0);
     char path[160];
-    snprintf(path, sizeof path, "%s/summary.csv", d);
+    snprintf(path, sizeof path, "%s/%s", d, name);
     FILE *f = fopen(path, "w");
     CHECK(f != NULL);
     if (!f)
         exit(1);
+    *dir = d;
+    return f;
+}
+
+/* writes the rows added so far as a new set and clears them; returns its directory */
+static const char *flush(void)
+{
+    const char *d;
+    FILE *f = new_set_file(&d, "summary.csv");
     fputs("point,impl,params,count,median\n", f);
     for (size_t i = 0; i < nrows; ++i)
         fprintf(f, "p%zu,%s,%s,20,%.0f\n", i, rows[i].impl, rows[i].params, rows[i].ms * 1e6);
@@ -194,14 +203,8 @@ int main(void)
         const cxb_claim *sur = claim("frnn.p3", "Table 6.1");
         static const double pw[] = {1, 0.7, 2.0 / 3.0, 0.5, 0.4};
         for (int off = 0; off < 3; ++off) { /* exact, 1.1% over, only four widths */
-            char d[128], path[160];
-            snprintf(d, sizeof d, "%s/p3-%d", root, off);
-            CHECK(mkdir(d, 0700) == 0);
-            snprintf(path, sizeof path, "%s/samples.csv", d);
-            FILE *f = fopen(path, "w");
-            CHECK(f != NULL);
-            if (!f)
-                exit(1);
+            const char *d;
+            FILE *f = new_set_file(&d, "samples.csv");
             fputs("impl,params,extra\n", f);
             for (int i = 0; i < (off == 2 ? 4 : 5); ++i) {
                 const double theory = pow(2 + pw[i], 2) / 3.14159265358979323846;

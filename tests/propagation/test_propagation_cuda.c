@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "gen_spec.h"
 #include "cxb/core/cuda.h"
 #include "cxb/graph/gen.h"
 #include "cxb/propagation/cuda.h"
@@ -36,17 +37,6 @@ static void build_edges(uint64_t n, const cxb_vid *uv, uint64_t m, cxb_csr *g)
     e.n = n;
     if (cxb_csr_from_edges(&e, 0, g) != CXB_OK)
         exit(1);
-}
-
-static void build_spec(const char *text, cxb_csr *g)
-{
-    cxb_gen_spec s;
-    cxb_edges e;
-    if (cxb_gen_parse(text, &s) != CXB_OK || cxb_generate_seq(&s, &e) != CXB_OK ||
-        cxb_csr_from_edges(&e, 0, g) != CXB_OK) {
-        fprintf(stderr, "cannot build %s: %s\n", text, cxb_last_error());
-        exit(1);
-    }
 }
 
 static int gpus_present, multi, small;
@@ -159,7 +149,7 @@ int main(int argc, char **argv)
     unsigned nspecs = small ? 1 : 4;
     for (unsigned s = 0; s < nspecs; ++s) {
         cxb_csr g;
-        build_spec(small ? "gnm:n=300,m=900,seed=3" : specs[s], &g);
+        cxb_test_build_spec(small ? "gnm:n=300,m=900,seed=3" : specs[s], &g);
         for (uint64_t seed = 1; seed <= (small || multi ? 1u : 2u); ++seed)
             for (unsigned pi = 0; pi < 4; ++pi)
                 for (int ic = 0; ic < (multi && pi != 2 ? 1 : 2); ++ic) {

@@ -10,21 +10,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "gen_spec.h"
 #include "cxb/core/pool.h"
 #include "cxb/graph/gen.h"
 #include "cxb/propagation/model.h"
 #include "cxb/propagation/propagation.h"
-
-static void build_spec(const char *text, cxb_csr *g)
-{
-    cxb_gen_spec s;
-    cxb_edges e;
-    if (cxb_gen_parse(text, &s) != CXB_OK || cxb_generate_seq(&s, &e) != CXB_OK ||
-        cxb_csr_from_edges(&e, 0, g) != CXB_OK) {
-        fprintf(stderr, "cannot build %s: %s\n", text, cxb_last_error());
-        exit(1);
-    }
-}
 
 static double ratio(const cxb_csr *g, int layout, const uint32_t *owner, uint32_t P)
 {
@@ -38,7 +28,7 @@ static double ratio(const cxb_csr *g, int layout, const uint32_t *owner, uint32_
 int main(void)
 {
     cxb_csr ring, comps, gnm;
-    build_spec("gnm:n=3000,m=24000,seed=5", &gnm);
+    cxb_test_build_spec("gnm:n=3000,m=24000,seed=5", &gnm);
     uint32_t *owner = malloc(20000 * sizeof *owner), *again = malloc(20000 * sizeof *again);
     CHECK(cxb_prop_owners(gnm.n, 2, CXB_PROP_PART_METIS, 1, owner) == CXB_EINPUT); /* needs the graph */
     if (!cxb_prop_have_metis()) {
@@ -51,8 +41,8 @@ int main(void)
             CHECK_DONE();
         SKIP("built without METIS");
     }
-    build_spec("ws:n=20000,k=10,p=0", &ring);
-    build_spec("disjoint:n=8000,e=40000,c=8", &comps);
+    cxb_test_build_spec("ws:n=20000,k=10,p=0", &ring);
+    cxb_test_build_spec("disjoint:n=8000,e=40000,c=8", &comps);
 
     /* owners in range, deterministic, every part used */
     for (uint32_t P = 2; P <= 8; P *= 2) {
@@ -128,12 +118,12 @@ int main(void)
         zero &= owner[v] == 0;
     CHECK(zero);
     cxb_csr tiny, empty;
-    build_spec("gnm:n=5,m=6,seed=2", &tiny);
+    cxb_test_build_spec("gnm:n=5,m=6,seed=2", &tiny);
     cxb_status st = cxb_prop_owners_metis(&tiny, 8, 1, owner);
     CHECK_MSG(st == CXB_OK, "5 vertices in 8 parts: %s", cxb_last_error());
     for (uint64_t v = 0; st == CXB_OK && v < tiny.n; ++v)
         CHECK(owner[v] < 8);
-    build_spec("gnm:n=0,m=0", &empty);
+    cxb_test_build_spec("gnm:n=0,m=0", &empty);
     CHECK(cxb_prop_owners_metis(&empty, 4, 1, owner) == CXB_OK);
     CHECK(cxb_prop_owners_metis(&gnm, 0, 1, owner) == CXB_EINPUT);
 

@@ -14,21 +14,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "gen_spec.h"
 #include "cxb/graph/gen.h"
 #include "cxb/graph/keyed.h"
 #include "cxb/propagation/model.h"
 #include "cxb/propagation/propagation.h"
-
-static void build_spec(const char *text, cxb_csr *g)
-{
-    cxb_gen_spec s;
-    cxb_edges e;
-    if (cxb_gen_parse(text, &s) != CXB_OK || cxb_generate_seq(&s, &e) != CXB_OK ||
-        cxb_csr_from_edges(&e, 0, g) != CXB_OK) {
-        fprintf(stderr, "cannot build %s: %s\n", text, cxb_last_error());
-        exit(1);
-    }
-}
 
 /* the replica flags of partition q by the placement rules (n flags) */
 static void rule_replicas(const cxb_csr *g, int layout, int orient, uint64_t seed, const uint32_t *owner,
@@ -145,7 +135,7 @@ int main(void)
     static const uint32_t Ps[] = {1, 2, 3, 4, 8};
     for (unsigned s = 0; s < 4; ++s) {
         cxb_csr g;
-        build_spec(specs[s], &g);
+        cxb_test_build_spec(specs[s], &g);
         uint32_t *owner = malloc(g.n * sizeof *owner);
         for (unsigned k = 0; k < 5; ++k)
             for (int part = 0; part < 2; ++part) {
@@ -173,7 +163,7 @@ int main(void)
      * for canonical orientation has its own form) */
     {
         cxb_csr g;
-        build_spec("gnm:n=65536,m=262144,seed=6", &g); /* lambda = 8 */
+        cxb_test_build_spec("gnm:n=65536,m=262144,seed=6", &g); /* lambda = 8 */
         uint32_t *owner = malloc(g.n * sizeof *owner);
         double lambda = 2.0 * (double)g.m / (double)g.n;
         static const uint32_t Pc[] = {2, 4};
