@@ -1,135 +1,76 @@
 /* suites/frnn/claims.c - Chisholm's published findings and the FLAME GPU 2 targets as report claims
- * (docs/studies/frnn.md "Claims"). Each judge reads the medians of summary.csv in the sets of its
- * INDEX.md key (P1: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 (surplus_table.c), P6: frnn.p6.2d,
- * P10: frnn.p10 for the builds, frnn.p10.step for the whole step) and selects points by their
- * parameters; a point in
- * several sets is read from the last. The thresholds are the published statements' own words
- * ("faster", "best", "constant", "linear"); the numbers come with the verdict in `ours`. */
+ * (docs/studies/frnn.md "Claims"). Each judge reads the point medians of the sets of its INDEX.md
+ * key, merged by harness/table.h (a point in several sets is read from the last), and selects
+ * points by their parameters (P1: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
+ * surplus_table.c, P6: frnn.p6.2d, P10: frnn.p10 for the builds, frnn.p10.step for the step).
+ * The thresholds are the published statements' own words ("faster", "best", "constant",
+ * "linear"); the numbers come with the verdict in `ours`. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cxb/core/params.h"
-#include "harness/csv.h"
 #include "harness/fit.h"
+#include "harness/mseries.h"
+#include "harness/table.h"
 #include "suites/frnn/claims.h"
 #include "suites/frnn/surplus_table.h"
 
-/* ---- the medians of the sets ---- */
+/* ---- the medians of the sets: harness/table.h's merged points, harness/mseries.h's series ---- */
 
-typedef struct frow {
-    char impl[64];
-    char params[256];
-    double median; /* ns */
-} frow;
-
-typedef struct ftab {
-    frow *r;
-    size_t n;
-} ftab;
-
-static void tab_load(const char *const *dirs, size_t nsets, ftab *t)
+static int tab_load(const char *const *dirs, size_t nsets, cxb_msets *t)
 {
-    t->r = NULL;
-    t->n = 0;
-    size_t cap = 0;
-    for (size_t s = 0; s < nsets; ++s) {
-        static const char *const need[] = {"impl", "params", "median", NULL};
-        cxb_csv csv;
-        int c[3];
-        if (cxb_csv_read_cols(dirs[s], "summary.csv", need, &csv, c) != CXB_OK)
-            continue;
-        for (size_t i = 0; i < csv.nrows; ++i) {
-            if (t->n == cap) {
-                cap = cap ? 2 * cap : 64;
-                frow *nr = realloc(t->r, cap * sizeof *nr);
-                if (!nr)
-                    break;
-                t->r = nr;
-            }
-            frow *r = &t->r[t->n];
-            snprintf(r->impl, sizeof r->impl, "%s", cxb_csv_cell(&csv, i, c[0]));
-            snprintf(r->params, sizeof r->params, "%s", cxb_csv_cell(&csv, i, c[1]));
-            r->median = atof(cxb_csv_cell(&csv, i, c[2]));
-            if (r->median > 0)
-                t->n++;
-        }
-        cxb_csv_free(&csv);
-    }
+    memset(t, 0, sizeof *t);
+    return nsets && cxb_msets_load(dirs, nsets, "frnn claims", t) == CXB_OK;
 }
 
-static int same_num(const char *a, const char *b)
-{
-    char *ea, *eb;
-    double x = strtod(a, &ea), y = strtod(b, &eb);
-    if (*ea || *eb || ea == a || eb == b)
-        return strcmp(a, b) == 0;
-    return fabs(x - y) <= 1e-6 * fmax(fabs(x), fabs(y));
-}
-
-/* Does the row's params hold every k=v of want ("k=v;k=v"; "k=-": the row has no k)? */
-static int matches(const frow *r, const char *want)
+/* Does params hold every k=v of want ("k=v;k=v"; numbers compared to 1e-6 relative; "k=-": no k)? */
+static int matches(const char *params, const char *want)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", want);
     for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
-        char *eq = strchr(kv, '=');
+        char *eq = strchr(kv, '='), *end, have[128];
         if (!eq)
             return 0;
-        *eq = '\0';
-        char have[128];
-        const int has = cxb_params_lookup(r->params, ';', kv, have, sizeof have);
-        if (!strcmp(eq + 1, "-") ? has : !has || !same_num(have, eq + 1))
+        *eq++ = '\0';
+        const double w = strtod(eq, &end);
+        double x;
+        const int ok = !strcmp(eq, "-") ? !cxb_rset_param(params, kv, have, sizeof have)
+                       : *end == '\0' && end != eq && cxb_mparam_num(params, kv, &x)
+                           ? fabs(x - w) <= 1e-6 * fmax(fabs(x), fabs(w))
+                           : cxb_mparam_is(params, kv, eq);
+        if (!ok)
             return 0;
     }
     return 1;
 }
 
-/* The median (ms) of impl at the point with want, the last set's; 0 when there is none. */
-static double at(const ftab *t, const char *impl, const char *want)
+/* The median (ms) of impl at the point with want; 0 when there is none. */
+static double at(const cxb_msets *t, const char *impl, const char *want)
 {
-    double m = 0;
     for (size_t i = 0; i < t->n; ++i)
-        if (!strcmp(t->r[i].impl, impl) && matches(&t->r[i], want))
-            m = t->r[i].median / 1e6;
-    return m;
+        if (!strcmp(t->p[i].impl, impl) && matches(t->p[i].params, want))
+            return t->p[i].median_ns / 1e6;
+    return 0;
 }
 
-/* The values of key over impl's points with want, ascending and distinct (at most cap). */
-static size_t xs_of(const ftab *t, const char *impl, const char *want, const char *key, double *xs, size_t cap)
+/* impl's points with want as a series over key (ascending x, medians in ms). */
+static cxb_mseries series_of(const cxb_msets *t, const char *impl, const char *want, const char *key)
 {
-    size_t k = 0;
+    cxb_mseries s = {0};
     for (size_t i = 0; i < t->n; ++i) {
-        char v[64];
-        if (strcmp(t->r[i].impl, impl) || !matches(&t->r[i], want) ||
-            !cxb_params_lookup(t->r[i].params, ';', key, v, sizeof v))
-            continue;
-        double x = atof(v);
-        size_t j = 0;
-        while (j < k && xs[j] < x)
-            ++j;
-        if (j < k && xs[j] == x)
-            continue;
-        if (k == cap)
-            continue;
-        memmove(xs + j + 1, xs + j, (k - j) * sizeof *xs);
-        xs[j] = x;
-        ++k;
+        double x;
+        if (!strcmp(t->p[i].impl, impl) && matches(t->p[i].params, want) && cxb_mparam_num(t->p[i].params, key, &x))
+            cxb_mseries_add(&s, x, t->p[i].median_ns / 1e6);
     }
-    return k;
-}
-
-static void want_at(char *buf, size_t size, const char *base, const char *key, double x)
-{
-    snprintf(buf, size, "%s;%s=%.9g", base, key, x);
+    return s;
 }
 
 /* ---- P1: query time against density at N = 10^6 (Fig 6.5) ---- */
 
 #define P1_BASE "dist=circles-thesis;n=1000000"
-#define P1_MAXX 32
 
 typedef struct p1_series {
     const char *impl;
@@ -144,92 +85,77 @@ static const p1_series p1[4] = {
     {"frnn.strips.cuda", "0.5", "Strips 0.50"},
 };
 
-static void p1_base(char *buf, size_t size, int dims, const char *w)
+/* the P1 series s (index into p1) of dims over n̄ */
+static cxb_mseries p1_series_of(const cxb_msets *t, int s, int dims)
 {
-    snprintf(buf, size, P1_BASE ";dims=%d;w=%s", dims, w);
+    char want[128];
+    snprintf(want, sizeof want, P1_BASE ";dims=%d;w=%s", dims, p1[s].w);
+    return series_of(t, p1[s].impl, want, "nbar");
 }
 
 static cxb_verdict p1_speedup(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    char bo[128], bs[128], w[160];
-    p1_base(bo, sizeof bo, dims, "1");
-    p1_base(bs, sizeof bs, dims, "0.5");
-    double xs[P1_MAXX];
-    size_t k = xs_of(&t, "frnn.moore.cuda", bo, "nbar", xs, P1_MAXX);
-    cxb_verdict v = CXB_NOT_MEASURED;
+    cxb_msets t;
+    const int loaded = tab_load(dirs, nsets, &t);
+    cxb_mseries o = {0}, st = {0};
+    if (loaded)
+        o = p1_series_of(&t, 0, dims), st = p1_series_of(&t, 3, dims);
+    cxb_msets_free(&t);
     snprintf(ours, size, "not measured (no Original 1.00 and Strips 0.50 at N = 10^6, %dD)", dims);
-    for (size_t i = k; i-- > 0;) { /* the top density both series have */
-        want_at(w, sizeof w, bo, "nbar", xs[i]);
-        const double to = at(&t, "frnn.moore.cuda", w);
-        want_at(w, sizeof w, bs, "nbar", xs[i]);
-        const double ts = at(&t, "frnn.strips.cuda", w);
-        if (to > 0 && ts > 0) {
-            snprintf(ours, size, "n̄ = %.0f: Original 1.00 %.3f ms, Strips 0.50 %.3f ms: %.2fx", xs[i], to, ts, to / ts);
-            v = to > ts ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
-            break;
+    for (size_t i = o.n; i-- > 0;) { /* the top density both series have */
+        double ts;
+        if (cxb_mseries_at(&st, o.x[i], &ts)) {
+            snprintf(ours, size, "n̄ = %.0f: Original 1.00 %.3f ms, Strips 0.50 %.3f ms: %.2fx", o.x[i], o.t[i], ts,
+                     o.t[i] / ts);
+            return o.t[i] > ts ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
         }
     }
-    free(t.r);
-    return v;
+    return CXB_NOT_MEASURED;
 }
 
 /* Strips' saving over Original (both w = 1) at the lowest and the top density: constant if the
- * top one is within 25% of the lowest. */
+ * top one is within 0.8-1.25x of the lowest. */
 static cxb_verdict p1_offset(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    char b[128], w[160];
-    p1_base(b, sizeof b, dims, "1");
-    double xs[P1_MAXX], save[P1_MAXX], at_x[P1_MAXX];
-    size_t k = xs_of(&t, "frnn.moore.cuda", b, "nbar", xs, P1_MAXX), m = 0;
-    for (size_t i = 0; i < k; ++i) {
-        want_at(w, sizeof w, b, "nbar", xs[i]);
-        const double to = at(&t, "frnn.moore.cuda", w), ts = at(&t, "frnn.strips.cuda", w);
-        if (to > 0 && ts > 0) {
-            save[m] = to - ts;
-            at_x[m++] = xs[i];
-        }
+    cxb_msets t;
+    const int loaded = tab_load(dirs, nsets, &t);
+    cxb_mseries o = {0}, st = {0}, save = {0};
+    if (loaded)
+        o = p1_series_of(&t, 0, dims), st = p1_series_of(&t, 1, dims);
+    cxb_msets_free(&t);
+    for (size_t i = 0; i < o.n; ++i) {
+        double ts;
+        if (cxb_mseries_at(&st, o.x[i], &ts))
+            cxb_mseries_add(&save, o.x[i], o.t[i] - ts);
     }
-    free(t.r);
-    if (m < 2) {
+    if (save.n < 2) {
         snprintf(ours, size, "not measured (fewer than two densities with Original 1.00 and Strips 1.00, %dD)", dims);
         return CXB_NOT_MEASURED;
     }
-    const double r = save[m - 1] / save[0];
-    snprintf(ours, size, "saving %.3f ms at n̄ = %.0f, %.3f ms at n̄ = %.0f (%.2fx)", save[0], at_x[0], save[m - 1],
-             at_x[m - 1], r);
-    return save[0] > 0 && r >= 0.8 && r <= 1.25 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+    const double lo = save.t[0], hi = save.t[save.n - 1], r = hi / lo;
+    snprintf(ours, size, "saving %.3f ms at n̄ = %.0f, %.3f ms at n̄ = %.0f (%.2fx)", lo, save.x[0], hi,
+             save.x[save.n - 1], r);
+    return lo > 0 && r >= 0.8 && r <= 1.25 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
 /* Every P1 series affine in n̄: R^2 >= 0.98 of a straight-line fit over at least 4 densities. */
 static cxb_verdict p1_affine(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
+    cxb_msets t;
+    const int loaded = tab_load(dirs, nsets, &t);
     double worst = 2, slope_worst = 0;
     const char *name_worst = "";
     size_t fitted = 0;
-    for (size_t s = 0; s < 4; ++s) {
-        char b[128], w[160];
-        p1_base(b, sizeof b, dims, p1[s].w);
-        double xs[P1_MAXX], ys[P1_MAXX];
-        size_t k = xs_of(&t, p1[s].impl, b, "nbar", xs, P1_MAXX), m = 0;
-        for (size_t i = 0; i < k; ++i) {
-            want_at(w, sizeof w, b, "nbar", xs[i]);
-            if ((ys[m] = at(&t, p1[s].impl, w)) > 0)
-                xs[m++] = xs[i];
-        }
-        double bb, a, se, r2, sigma;
-        if (m < 4 || cxb_fit_ols(xs, ys, m, &bb, &a, &se, &r2, &sigma) != CXB_OK)
+    for (int s = 0; loaded && s < 4; ++s) {
+        const cxb_mseries m = p1_series_of(&t, s, dims);
+        double b, a, se, r2, sigma;
+        if (m.n < 4 || cxb_fit_ols(m.x, m.t, m.n, &b, &a, &se, &r2, &sigma) != CXB_OK)
             continue;
         fitted++;
         if (r2 < worst)
-            worst = r2, slope_worst = bb, name_worst = p1[s].name;
+            worst = r2, slope_worst = b, name_worst = p1[s].name;
     }
-    free(t.r);
+    cxb_msets_free(&t);
     if (!fitted) {
         snprintf(ours, size, "not measured (no series with 4 densities, %dD)", dims);
         return CXB_NOT_MEASURED;
@@ -249,39 +175,42 @@ static cxb_verdict p1_affine_3d(const char *const *d, size_t n, char *o, size_t 
 /* ---- P2: Strips against the bin width at N = 10^6, n̄ = 100 (Fig 6.4) ---- */
 
 /* The thesis's widths; the extension's 1/3 and 1/4 are reported, not judged. */
-static const char *const p2_w[] = {"1", "0.7", "0.6666667", "0.5", "0.4"};
-static const char *const p2_ext[] = {"0.3333333", "0.25"};
+static const double p2_w[5] = {1, 0.7, 2.0 / 3.0, 0.5, 0.4};
 
 static cxb_verdict p2_best(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    double tw[5], best = 0;
+    cxb_msets t;
+    const int loaded = tab_load(dirs, nsets, &t);
+    char want[128];
+    snprintf(want, sizeof want, P1_BASE ";dims=%d;nbar=100", dims);
+    cxb_mseries m = {0};
+    if (loaded)
+        m = series_of(&t, "frnn.strips.cuda", want, "w");
+    cxb_msets_free(&t);
+    double tw[5], best = 0, te[2] = {0, 0};
     int ib = -1, have = 0;
-    for (int i = 0; i < 5; ++i) {
-        char w[160];
-        snprintf(w, sizeof w, P1_BASE ";dims=%d;nbar=100;w=%s", dims, p2_w[i]);
-        if ((tw[i] = at(&t, "frnn.strips.cuda", w)) > 0) {
-            have++;
-            if (ib < 0 || tw[i] < best)
-                best = tw[i], ib = i;
-        }
+    for (int i = 0; i < 5; ++i) /* the sweep's 0.6666667 is 2/3 to 1e-6 */
+        for (size_t j = 0; j < m.n; ++j)
+            if (fabs(m.x[j] - p2_w[i]) < 1e-6) {
+                tw[i] = m.t[j];
+                have++;
+                if (ib < 0 || tw[i] < best)
+                    best = tw[i], ib = i;
+            }
+    for (size_t j = 0; j < m.n; ++j) {
+        if (fabs(m.x[j] - 1.0 / 3.0) < 1e-6)
+            te[0] = m.t[j];
+        if (fabs(m.x[j] - 0.25) < 1e-9)
+            te[1] = m.t[j];
     }
-    double te[2];
-    for (int i = 0; i < 2; ++i) {
-        char w[160];
-        snprintf(w, sizeof w, P1_BASE ";dims=%d;nbar=100;w=%s", dims, p2_ext[i]);
-        te[i] = at(&t, "frnn.strips.cuda", w);
-    }
-    free(t.r);
     if (have < 5) {
         snprintf(ours, size, "not measured (%d of the thesis's 5 widths at N = 10^6, n̄ = 100, %dD)", have, dims);
         return CXB_NOT_MEASURED;
     }
-    int n = snprintf(ours, size, "best w = %.3g (%.3f ms), %.0f%% faster than w = 1; ", atof(p2_w[ib]), best,
+    int n = snprintf(ours, size, "best w = %.3g (%.3f ms), %.0f%% faster than w = 1; ", p2_w[ib], best,
                      100 * (1 - best / tw[0]));
     for (int i = 1; i < 5 && n > 0 && (size_t)n < size; ++i)
-        n += snprintf(ours + n, size - (size_t)n, "w = %.3g %s w = 1; ", atof(p2_w[i]), tw[i] > tw[0] ? "slower than" : "faster than");
+        n += snprintf(ours + n, size - (size_t)n, "w = %.3g %s w = 1; ", p2_w[i], tw[i] > tw[0] ? "slower than" : "faster than");
     if (n > 0 && (size_t)n < size && te[0] > 0 && te[1] > 0)
         snprintf(ours + n, size - (size_t)n, "beyond the thesis: w = 1/3 %.3f ms, 1/4 %.3f ms", te[0], te[1]);
     return ib == 3 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
@@ -292,31 +221,37 @@ static cxb_verdict p2_best_3d(const char *const *d, size_t n, char *o, size_t s)
 
 /* ---- P6: query time against the population (Figs 5.3, 6.7) ---- */
 
-#define P6_MAXX 32
 #define P6_BASE_2D "dims=2;dist=circles-thesis;nbar=60;w=-" /* the P6 sweep sets no w */
+
+static void p6_series(const char *const *dirs, size_t nsets, cxb_mseries *o, cxb_mseries *st)
+{
+    cxb_msets t;
+    memset(o, 0, sizeof *o);
+    memset(st, 0, sizeof *st);
+    if (tab_load(dirs, nsets, &t)) {
+        *o = series_of(&t, "frnn.moore.cuda", P6_BASE_2D, "n");
+        *st = series_of(&t, "frnn.strips.cuda", P6_BASE_2D, "n");
+    }
+    cxb_msets_free(&t);
+}
 
 /* Strips (w = 1) faster than Original at every N from 10^5 on (the thesis's range). */
 static cxb_verdict p6_strips(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    double xs[P6_MAXX], lo = 0, hi = 0;
-    size_t k = xs_of(&t, "frnn.moore.cuda", P6_BASE_2D, "n", xs, P6_MAXX), m = 0, wins = 0;
-    for (size_t i = 0; i < k; ++i) {
-        char w[160];
-        if (xs[i] < 1e5)
+    cxb_mseries o, st;
+    p6_series(dirs, nsets, &o, &st);
+    double lo = 0, hi = 0;
+    size_t m = 0, wins = 0;
+    for (size_t i = 0; i < o.n; ++i) {
+        double ts;
+        if (o.x[i] < 1e5 || !cxb_mseries_at(&st, o.x[i], &ts))
             continue;
-        want_at(w, sizeof w, P6_BASE_2D, "n", xs[i]);
-        const double to = at(&t, "frnn.moore.cuda", w), ts = at(&t, "frnn.strips.cuda", w);
-        if (!(to > 0 && ts > 0))
-            continue;
-        const double r = to / ts;
+        const double r = o.t[i] / ts;
         lo = m ? fmin(lo, r) : r;
         hi = m ? fmax(hi, r) : r;
         m++;
         wins += r > 1;
     }
-    free(t.r);
     if (!m) {
         snprintf(ours, size, "not measured (no N >= 10^5 with Original and Strips at n̄ = 60, 2D)");
         return CXB_NOT_MEASURED;
@@ -326,35 +261,26 @@ static cxb_verdict p6_strips(const char *const *dirs, size_t nsets, char *ours, 
 }
 
 /* The log-log slope of each series over N >= 10^6 within 1.00 +- 0.05. */
+static cxb_mslope slope_from(const cxb_mseries *s, double x0)
+{
+    size_t first = 0;
+    while (first < s->n && s->x[first] < x0)
+        ++first;
+    return cxb_mseries_slope(s, first, 0);
+}
+
 static cxb_verdict p6_linear(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    static const char *const impls[2] = {"frnn.moore.cuda", "frnn.strips.cuda"};
-    double b[2] = {0, 0};
-    size_t pts[2] = {0, 0};
-    for (int s = 0; s < 2; ++s) {
-        double xs[P6_MAXX], lx[P6_MAXX], ly[P6_MAXX];
-        size_t k = xs_of(&t, impls[s], P6_BASE_2D, "n", xs, P6_MAXX), m = 0;
-        for (size_t i = 0; i < k; ++i) {
-            char w[160];
-            want_at(w, sizeof w, P6_BASE_2D, "n", xs[i]);
-            const double y = at(&t, impls[s], w);
-            if (xs[i] >= 1e6 && y > 0)
-                lx[m] = log(xs[i]), ly[m++] = log(y);
-        }
-        double a, se, r2, sigma;
-        if (m >= 3 && cxb_fit_ols(lx, ly, m, &b[s], &a, &se, &r2, &sigma) == CXB_OK)
-            pts[s] = m;
-    }
-    free(t.r);
-    if (!pts[0] || !pts[1]) {
+    cxb_mseries o, st;
+    p6_series(dirs, nsets, &o, &st);
+    const cxb_mslope bo = slope_from(&o, 1e6), bs = slope_from(&st, 1e6);
+    if (!bo.ok || !bs.ok) {
         snprintf(ours, size, "not measured (fewer than 3 populations from 10^6 on for Original and Strips, 2D)");
         return CXB_NOT_MEASURED;
     }
-    snprintf(ours, size, "slopes over N >= 10^6: Original %.3f (%zu points), Strips %.3f (%zu points)", b[0], pts[0],
-             b[1], pts[1]);
-    return fabs(b[0] - 1) <= 0.05 && fabs(b[1] - 1) <= 0.05 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+    snprintf(ours, size, "slopes over N >= 10^6: Original %.3f (%zu points), Strips %.3f (%zu points)", bo.b, bo.k,
+             bs.b, bs.k);
+    return fabs(bo.b - 1) <= 0.05 && fabs(bs.b - 1) <= 0.05 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
 /* ---- P10: FLAME GPU 2's fixed-density Circles (spec set-up of docs/studies/frnn.md) ---- */
@@ -362,12 +288,21 @@ static cxb_verdict p6_linear(const char *const *dirs, size_t nsets, char *ours, 
 #define P10_AT "dims=3;dist=circles-fgpu2;density=1;n=1000000"
 #define FGPU2_H100_PCIE_MS 2.122 /* published whole step at 1 M, CUDA 11.8, spatial3D RTC */
 
+/* the medians (ms) of the impls at P10_AT, 0 where absent */
+static void p10_at(const char *const *dirs, size_t nsets, const char *const *impls, double *ms, int k)
+{
+    cxb_msets t;
+    const int loaded = tab_load(dirs, nsets, &t);
+    for (int i = 0; i < k; ++i)
+        ms[i] = loaded ? at(&t, impls[i], P10_AT) : 0;
+    cxb_msets_free(&t);
+}
+
 static cxb_verdict p10_acs_time(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    const double ta = at(&t, "frnn.acs.cuda", P10_AT);
-    free(t.r);
+    static const char *const ids[1] = {"frnn.acs.cuda"};
+    double ta;
+    p10_at(dirs, nsets, ids, &ta, 1);
     if (!(ta > 0)) {
         snprintf(ours, size, "not measured (no frnn.acs.cuda at N = 10^6)");
         return CXB_NOT_MEASURED;
@@ -378,33 +313,31 @@ static cxb_verdict p10_acs_time(const char *const *dirs, size_t nsets, char *our
 
 static cxb_verdict p10_acs_ratio(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    const double ta = at(&t, "frnn.acs.cuda", P10_AT), to = at(&t, "frnn.original.cuda", P10_AT);
-    free(t.r);
-    if (!(ta > 0 && to > 0)) {
+    static const char *const ids[2] = {"frnn.acs.cuda", "frnn.original.cuda"};
+    double t[2];
+    p10_at(dirs, nsets, ids, t, 2);
+    if (!(t[0] > 0 && t[1] > 0)) {
         snprintf(ours, size, "not measured (no frnn.acs.cuda and frnn.original.cuda at N = 10^6)");
         return CXB_NOT_MEASURED;
     }
-    snprintf(ours, size, "ACS %.1f us, Original %.1f us: %.2fx", ta * 1e3, to * 1e3, to / ta);
-    return to >= 2 * ta ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+    snprintf(ours, size, "ACS %.1f us, Original %.1f us: %.2fx", t[0] * 1e3, t[1] * 1e3, t[1] / t[0]);
+    return t[1] >= 2 * t[0] ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
 static cxb_verdict p10_step(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    ftab t;
-    tab_load(dirs, nsets, &t);
-    const double tc = at(&t, "frnn.circles.cuda", P10_AT), tf = at(&t, "frnn.fgpu2style.cuda", P10_AT);
-    free(t.r);
-    if (!(tc > 0)) {
+    static const char *const ids[2] = {"frnn.circles.cuda", "frnn.fgpu2style.cuda"};
+    double t[2];
+    p10_at(dirs, nsets, ids, t, 2);
+    if (!(t[0] > 0)) {
         snprintf(ours, size, "not measured (no frnn.circles.cuda at N = 10^6)");
         return CXB_NOT_MEASURED;
     }
-    int n = snprintf(ours, size, "frnn.circles.cuda %.3f ms a step, %.2fx FLAME GPU 2's published %.3f ms", tc,
-                     FGPU2_H100_PCIE_MS / tc, FGPU2_H100_PCIE_MS);
-    if (tf > 0 && n > 0 && (size_t)n < size)
-        snprintf(ours + n, size - (size_t)n, "; %.2fx the same-GPU frnn.fgpu2style.cuda (%.3f ms)", tf / tc, tf);
-    return tc <= 0.40 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+    int n = snprintf(ours, size, "frnn.circles.cuda %.3f ms a step, %.2fx FLAME GPU 2's published %.3f ms", t[0],
+                     FGPU2_H100_PCIE_MS / t[0], FGPU2_H100_PCIE_MS);
+    if (t[1] > 0 && n > 0 && (size_t)n < size)
+        snprintf(ours + n, size - (size_t)n, "; %.2fx the same-GPU frnn.fgpu2style.cuda (%.3f ms)", t[1] / t[0], t[1]);
+    return t[0] <= 0.40 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
 const cxb_claim cxb_frnn_claims[] = {

@@ -59,10 +59,10 @@ static FILE *new_set_file(const char **dir, const char *name)
 static const char *flush(void)
 {
     const char *d;
-    FILE *f = new_set_file(&d, "summary.csv");
-    fputs("point,impl,params,count,median\n", f);
+    FILE *f = new_set_file(&d, "samples.csv");
+    fputs("study,impl,point,params,time_ns,verified,extra\n", f); /* one sample a point */
     for (size_t i = 0; i < nrows; ++i)
-        fprintf(f, "p%zu,%s,%s,20,%.0f\n", i, rows[i].impl, rows[i].params, rows[i].ms * 1e6);
+        fprintf(f, "frnn,%s,p%zu,\"%s\",%.0f,1,\n", rows[i].impl, i, rows[i].params, rows[i].ms * 1e6);
     fclose(f);
     nrows = 0;
     return d;
