@@ -460,7 +460,7 @@ int cxb_cli_propagate(int argc, char **argv)
     uint64_t cnt = 0;
     if (st == CXB_OK && kind < 0)
         st = read_ids(a.partition, "--partition", g.n, parts, &owner, &cnt);
-    else if (st == CXB_OK && kind == CXB_PROP_PART_METIS) { /* computed once, given to every row */
+    else if (st == CXB_OK && kind == CXB_PROP_PART_METIS && (multi_gpu || part_row)) { /* once, given as a file's */
         if (!(owner = malloc((g.n ? g.n : 1) * sizeof *owner)))
             st = cxb_fail(CXB_ERESOURCE, "propagate: out of host memory");
         else
