@@ -35,6 +35,10 @@
  * sample's work behind the spin when it runs on the row's own stream (cxb_timing_arm);
  * short against a sample's own cost (a verified 2^28 checksum takes about a second). */
 #define CXB_PRESAMPLE_SPIN_NS 5000000
+/* A verified run at least this long is its own warm-up (docs/method.md, step 3): the sequential
+ * baselines of Leist's paper sizes take 1 to 7 s a run, and a second untimed run of them would
+ * add a fifth to the time of a sweep without changing what the samples see. */
+#define CXB_WARMUP_SELF_NS 1000000000LL
 
 static volatile sig_atomic_t stop_requested; /* kept for a caller that stops a run itself */
 
@@ -557,8 +561,10 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
     st = im->reset(ctx);
     if (may_queue)
         cxb_timing_arm(&timing, CXB_PRESAMPLE_SPIN_NS);
+    const int64_t verified_t0 = cxb_clock_ns();
     if (st == CXB_OK)
         st = im->run(ctx, &ph);
+    const int64_t verified_ns = cxb_clock_ns() - verified_t0;
     const int stream_spin = may_queue && cxb_timing_disarm(&timing, NULL);
     if (st != CXB_OK) {
         im->teardown(ctx);
@@ -613,11 +619,15 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         printf("%-24s %-44s %14lld instructions\n", im->id, pt->canonical, ir);
         return CXB_OK;
     }
-    /* warm-up */
-    cxb_phases_clear(&ph);
-    st = im->reset(ctx);
-    if (st == CXB_OK)
-        st = im->run(ctx, &ph);
+    /* warm-up, unless the verified run was long enough to have warmed the caches, the pages and
+     * the clocks itself (docs/method.md, step 3): another run of a second or more would repeat
+     * it for nothing */
+    if (verified_ns < CXB_WARMUP_SELF_NS) {
+        cxb_phases_clear(&ph);
+        st = im->reset(ctx);
+        if (st == CXB_OK)
+            st = im->run(ctx, &ph);
+    }
     char extra[1024] = "";
     if (im->extra)
         im->extra(ctx, extra, sizeof extra);

@@ -1,0 +1,132 @@
+/* tests/harness/test_runner_warmup.c - harness_runner_warmup: the runner's order of work per
+ * point (docs/method.md "Points and the order of work") counted on a synthetic study whose run
+ * sleeps for its `ms` parameter: a short verified run is followed by one warm-up, a verified run
+ * of a second or more by none (it is its own warm-up), and in both cases by exactly the samples
+ * the stopping rule asks for, each recorded in samples.csv. */
+#define _XOPEN_SOURCE 700
+#include "testfs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "harness/csv.h"
+#include "harness/runner.h"
+
+static unsigned runs; /* calls of run() at the current point */
+
+typedef struct {
+    uint64_t ms;
+} sleep_ctx;
+
+static cxb_status s_setup(const cxb_params *p, const cxb_env *env, void **ctx)
+{
+    (void)env;
+    sleep_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CXB_ERESOURCE;
+    cxb_status st = cxb_params_u64(p, "ms", 0, &c->ms);
+    if (st != CXB_OK) {
+        free(c);
+        return st;
+    }
+    runs = 0;
+    *ctx = c;
+    return CXB_OK;
+}
+static cxb_status s_reset(void *ctx)
+{
+    (void)ctx;
+    return CXB_OK;
+}
+static cxb_status s_run(void *ctx, cxb_phases *ph)
+{
+    (void)ph;
+    const sleep_ctx *c = ctx;
+    struct timespec ts = {(time_t)(c->ms / 1000), (long)(c->ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+    ++runs;
+    return CXB_OK;
+}
+static cxb_status s_verify(void *ctx)
+{
+    (void)ctx;
+    return CXB_OK;
+}
+static uint64_t s_checksum(void *ctx)
+{
+    (void)ctx;
+    return 42;
+}
+static void s_teardown(void *ctx)
+{
+    free(ctx);
+}
+
+static const cxb_impl impls[] = {
+    {"sleep.wait.seq", CXB_BACKEND_SEQ, 0, "sleeps ms milliseconds a run", s_setup, s_reset, s_run, s_verify,
+     s_checksum, NULL, s_teardown, NULL},
+};
+static const cxb_sweep short_sweep[] = {{"short", "sleep.wait.seq", "", "ms", "1"}, CXB_SWEEPS_END};
+static const cxb_sweep long_sweep[] = {{"long", "sleep.wait.seq", "", "ms", "1050"}, CXB_SWEEPS_END};
+static const cxb_preset presets[] = {
+    {"short", "a run of 1 ms", short_sweep, 0},
+    {"long", "a run of 1.05 s", long_sweep, 0},
+};
+static const cxb_study study = {
+    .name = "sleep",
+    .summary = "the runner's order of work",
+    .reference_impl = "sleep.wait.seq",
+    .impls = impls,
+    .nimpls = 1,
+    .presets = presets,
+    .npresets = 2,
+};
+
+static unsigned samples_in(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/samples.csv", dir);
+    cxb_csv csv;
+    if (cxb_csv_read(path, &csv) != CXB_OK)
+        return 0;
+    unsigned rows = (unsigned)csv.nrows;
+    cxb_csv_free(&csv);
+    return rows;
+}
+
+static void run_preset(const char *root, const char *preset, unsigned reps, unsigned want_runs)
+{
+    cxb_run_opts o;
+    cxb_run_opts_init(&o);
+    o.study = &study;
+    o.preset = preset;
+    o.min_reps = reps;
+    o.max_reps = reps;
+    o.min_time_s = 0;
+    o.noise_s = 0;
+    o.progress = 0;
+    o.threads = 1;
+    o.out_root = root;
+    o.machine = "test-box";
+    char dir[4096] = "";
+    cxb_status st = cxb_run_study(&o, dir, sizeof dir);
+    CHECK_MSG(st == CXB_OK, "%s: %s", preset, cxb_last_error());
+    CHECK_MSG(runs == want_runs, "%s: %u runs, want %u (verified run, warm-up, %u samples)", preset, runs,
+              want_runs, reps);
+    CHECK_MSG(samples_in(dir) == reps, "%s: %u sample rows, want %u", preset, samples_in(dir), reps);
+}
+
+int main(void)
+{
+    char root[] = "/tmp/cxb-warmup-XXXXXX";
+    if (!mkdtemp(root))
+        return 77;
+    run_preset(root, "short", 3, 1 + 1 + 3); /* verified, warm-up, samples */
+    run_preset(root, "long", 2, 1 + 2);     /* the long verified run is its own warm-up */
+    cxb_testfs_rmtree(root);
+    CHECK_DONE();
+}
