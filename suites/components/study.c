@@ -123,10 +123,25 @@ static cxb_status ref_labels(const cxb_cc_ctx *c, cxb_vid *ref)
     return cxb_cc_unionfind_seq(c->g, ref);
 }
 
+/* The cache key of variant v's labels of the current graph (the recursion cap is part of
+ * recursive.seq's). */
+static void ref_key_of(const cxb_cc_ctx *c, int v, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s|%d|%d|%llu", c->graph, c->multigraph, v,
+             (unsigned long long)(v == CXB_CC_RECURSIVE ? c->cp.rmax : 0));
+}
+
 static void ref_key(const cxb_cc_ctx *c, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s|%d|%d|%llu", c->graph, c->multigraph, ref_variant(c),
-             (unsigned long long)(ref_variant(c) == CXB_CC_RECURSIVE ? c->cp.rmax : 0));
+    ref_key_of(c, ref_variant(c), buf, size);
+}
+
+static void ref_store(const char *key, uint64_t hash)
+{
+    ref_entry *e = &ref_cache[ref_next++ % 64];
+    snprintf(e->text, sizeof e->text, "%s", key);
+    e->hash = hash;
+    e->used = 1;
 }
 
 /* The reference hash of the current instance (computed and cached on first use). */
@@ -152,12 +167,8 @@ static cxb_status ref_hash(cxb_cc_ctx *c, uint64_t *out)
     if (st == CXB_OK) {
         *out = c->ref_hash[c->instance] = cxb_cc_labels_hash(ref, c->g->n);
         c->ref_known[c->instance] = 1;
-        if (!c->borrowed) {
-            ref_entry *e = &ref_cache[ref_next++ % 64];
-            snprintf(e->text, sizeof e->text, "%s", key);
-            e->hash = *out;
-            e->used = 1;
-        }
+        if (!c->borrowed)
+            ref_store(key, *out);
     }
     free(ref);
     return st;
@@ -393,8 +404,21 @@ cxb_status cxb_cc_verify(void *vctx)
     uint64_t want, got = cxb_cc_labels_hash(c->label, c->g->n);
     if ((st = ref_hash(c, &want)) != CXB_OK)
         return st;
-    if (got == want)
+    if (got == want) {
+        /* a reference row's verified labels are that reference's on this graph: the rows after
+         * it that are checked against it need not run it again (at Leist's paper sizes one
+         * recursive.seq run takes seconds a point) */
+        if (!c->borrowed && (c->variant == CXB_CC_RECURSIVE || c->variant == CXB_CC_UNIONFIND_SEQ)) {
+            char key[520];
+            ref_key_of(c, (int)c->variant, key, sizeof key);
+            int known = 0;
+            for (unsigned i = 0; i < 64 && !known; ++i)
+                known = ref_cache[i].used && !strcmp(ref_cache[i].text, key);
+            if (!known)
+                ref_store(key, got);
+        }
         return CXB_OK;
+    }
     cxb_vid *ref = malloc((c->g->n ? c->g->n : 1) * sizeof *ref);
     if (!ref)
         return cxb_fail(CXB_ERESOURCE, "%s: no memory for the reference labels", c->id);
