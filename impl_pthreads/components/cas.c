@@ -8,8 +8,10 @@
  * Deviations: the thesis used TBB's parallel_reduce over the vertices with the flag as the
  * reduction; here the harness's pool hands out chunks of 4,096 vertices dynamically (the same
  * work distribution). The thesis left F and m unguarded ("benign" races, undefined behaviour in
- * C11): here C, F and m are C11 atomics with relaxed order. Final labels are canonical and do not
- * depend on the thread count; the number of sweeps may, and is reported as iterations.
+ * C11): here C, F and m are C11 atomics, relaxed but for the flag's clear (an acquire exchange)
+ * and set (a release store), which must not let a pushed label go unflagged (see cas_chunk).
+ * Final labels are canonical and do not depend on the thread count; the number of sweeps may,
+ * and is reported as iterations.
  */
 #include <stdlib.h>
 
@@ -32,9 +34,14 @@ static void cas_chunk(void *arg, uint64_t item, unsigned worker)
     uint64_t v0 = item * CC_CHUNK, v1 = v0 + CC_CHUNK < J->g->n ? v0 + CC_CHUNK : J->g->n;
     int changed = 0;
     for (uint64_t i = v0; i < v1; ++i) {
-        if (!atomic_load_explicit(&J->F[i], memory_order_relaxed))
+        /* Clearing the flag and reading the label are one exchange (acquire) against the
+         * pusher's CAS then flag store (release): with a plain clear, the clear could land
+         * after another thread's flag store while the label read, made before that thread's
+         * CAS, saw the old label (the store buffer lets a load pass an earlier store), and
+         * the vertex would keep its new label unflagged and never pass it on. */
+        if (!atomic_load_explicit(&J->F[i], memory_order_relaxed) ||
+            !atomic_exchange_explicit(&J->F[i], 0, memory_order_acquire))
             continue;
-        atomic_store_explicit(&J->F[i], 0, memory_order_relaxed);
         cxb_vid ci = cc_ld(J->C, i);
     scan:
         for (uint64_t a = off[i]; a < off[i + 1]; ++a) {
@@ -49,7 +56,7 @@ static void cas_chunk(void *arg, uint64_t item, unsigned worker)
             }
             while (cj > ci) {
                 if (cc_cas(J->C, j, &cj, ci)) {
-                    atomic_store_explicit(&J->F[j], 1, memory_order_relaxed);
+                    atomic_store_explicit(&J->F[j], 1, memory_order_release);
                     changed = 1;
                     break;
                 }
