@@ -57,6 +57,8 @@ static const cxb_option run_options[] = {
                   parse_seconds, 0),
     CXB_OPT_PARSE("--budget", "S", "seconds per point after which sampling stops (default 10)", run_args,
                   o.budget_s, parse_seconds, 0),
+    CXB_OPT_PARSE("--stop-after", "S", "start no point after S seconds of the run; the set keeps the points done",
+                  run_args, o.stop_after_s, parse_seconds, 0),
     CXB_OPT_COUNT("--threads", "N", "size of the worker pool (default: the cores)", run_args, threads, 0, 4096, 0),
     CXB_OPT_PARSE("--bind", "none|compact|spread", "thread pinning (default spread with hwloc, else none)",
                   run_args, o.bind, parse_bind, 0),
@@ -121,6 +123,8 @@ int cxb_cli_run_into(int argc, char **argv, char *out_dir, size_t out_size)
     if (cxb_args_given(&a, "--min-time") && cxb_args_given(&a, "--budget") && o.min_time_s > o.budget_s)
         return cxb_cli_error(2, "run: --min-time %g is above --budget %g (sampling stops at the budget)",
                              o.min_time_s, o.budget_s);
+    if (cxb_args_given(&a, "--stop-after") && !(o.stop_after_s > 0))
+        return cxb_cli_error(2, "run: --stop-after 0: expected seconds > 0 (leave it out for no limit)");
     if (clean)
         cxb_run_clean_partial(o.out_root);
     cxb_run_install_signals();

@@ -189,9 +189,15 @@ cxb_status cxb_provenance_write(const char *path, const cxb_prov_run *run)
     cxb_json_int(&w, "max_samples", run->max_reps);
     cxb_json_num(&w, "min_time_s", run->min_time_s);
     cxb_json_num(&w, "point_budget_s", run->budget_s);
+    if (run->stop_after_s > 0)
+        cxb_json_num(&w, "stop_after_s", run->stop_after_s);
     cxb_json_str(&w, "timer_cpu", "CLOCK_MONOTONIC");
     cxb_json_str(&w, "timer_cuda", "cudaEvent (kernel, h2d, d2h); CLOCK_MONOTONIC (wall)");
     cxb_json_end_object(&w);
+    /* a run that --stop-after ended early says so, and how far it got */
+    cxb_json_int(&w, "points_planned", (long long)run->points_planned);
+    cxb_json_int(&w, "points_done", (long long)run->points_done);
+    cxb_json_bool(&w, "truncated", run->points_done < run->points_planned);
     cxb_json_array(&w, "warnings");
     for (size_t i = 0; i < run->nwarnings; ++i)
         cxb_json_str(&w, NULL, run->warnings[i]);

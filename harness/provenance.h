@@ -20,6 +20,8 @@ typedef struct cxb_prov_run {
     char **argv;
     unsigned min_reps, max_reps;
     double min_time_s, budget_s;
+    double stop_after_s;          /* --stop-after, 0 = none */
+    size_t points_planned, points_done; /* fewer done than planned: stopped by --stop-after */
     unsigned threads;
     const char *bind_policy;
     const char *binding;     /* the run's pool's description */

@@ -854,6 +854,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     prov.max_reps = o->max_reps;
     prov.min_time_s = o->min_time_s;
     prov.budget_s = o->budget_s;
+    prov.stop_after_s = o->stop_after_s;
     prov.threads = threads;
     prov.bind_policy = o->bind_name;
     prov.binding = cxb_pool_binding(pool);
@@ -895,10 +896,25 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     if (st == CXB_OK) {
         cxb_samples_header(samples.f);
         run_state rs = {o, run_id, samples.f, log, cxb_clock_ns(), 0, pl.n};
+        prov.points_planned = pl.n;
         for (size_t i = 0; i < pl.n && st == CXB_OK; ++i) {
+            /* --stop-after: no point starts once the run has used its time, so a batch job's
+             * limit ends the run with a complete set of the points done rather than with
+             * nothing; the first point always runs (docs/method.md "Stopping early") */
+            if (i && o->stop_after_s > 0 && (double)(cxb_clock_ns() - rs.run_t0) * 1e-9 >= o->stop_after_s) {
+                char note[160];
+                snprintf(note, sizeof note,
+                         "--stop-after %g s reached: %zu of %zu points done, the rest not started", o->stop_after_s,
+                         i, pl.n);
+                fprintf(log, "%s\n", note);
+                fprintf(stderr, "cxbench: note: %s\n", note);
+                break;
+            }
             rs.index = i;
             progress(&rs, &pl.v[i]);
             st = run_point(&rs, &pl.v[i], &pools);
+            if (st == CXB_OK)
+                prov.points_done = i + 1;
         }
         if (st == CXB_OK)
             st = cxb_afile_commit(&samples);

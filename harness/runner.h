@@ -19,6 +19,8 @@ typedef struct cxb_run_opts {
     unsigned max_reps;      /* samples at most (default 50) */
     double min_time_s;      /* keep sampling a point until this much time (default 0.2) */
     double budget_s;        /* stop sampling a point after this much time (default 10) */
+    double stop_after_s;    /* start no point after this many seconds of the run, 0 = no limit:
+                             * the set then holds the points done (docs/method.md "Stopping early") */
     unsigned threads;       /* pthreads workers, 0 = cores */
     cxb_bind_policy bind;
     const char *bind_name;

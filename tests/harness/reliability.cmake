@@ -7,5 +7,5 @@ foreach(t output_path signals exit_codes)
            $<TARGET_FILE:cxbench>)
   set_tests_properties(harness_${t} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
-# The order of work per point: the warm-up, and when the verified run stands in for it.
-cxb_test(harness_runner_warmup test_runner_warmup.c)
+# The order of work per point: the warm-up, when the verified run stands in for it, and --stop-after.
+cxb_test(harness_runner_order test_runner_order.c)

@@ -52,6 +52,11 @@ grep -q 'run: --reps 10 is above --max-reps 2' "$tmp/err" || fail "--reps > --ma
 expect_error 2 "$cx" run prng --max-reps 0 --out crossed --no-progress
 expect_error 2 "$cx" run prng --min-time 5 --budget 1 --out crossed --no-progress
 grep -q 'run: --min-time 5 is above --budget 1' "$tmp/err" || fail "--min-time > --budget: $(cat "$tmp/err")"
+for s in 0 -1 x; do
+    expect_error 2 "$cx" run prng --stop-after "$s" --out crossed --no-progress
+    grep -q -- '--stop-after' "$tmp/err" || fail "--stop-after $s: $(cat "$tmp/err")"
+done
+[ ! -e crossed ] || fail "a refused --stop-after wrote a result tree"
 for r in 0 17; do
     expect_error 2 "$cx" prng philox4x32 --rounds $r --count 4
     grep -q -- "--rounds" "$tmp/err" || fail "philox --rounds $r: $(cat "$tmp/err")"

@@ -1,8 +1,10 @@
-/* tests/harness/test_runner_warmup.c - harness_runner_warmup: the runner's order of work per
+/* tests/harness/test_runner_order.c - harness_runner_order: the runner's order of work per
  * point (docs/method.md "Points and the order of work") counted on a synthetic study whose run
  * sleeps for its `ms` parameter: a short verified run is followed by one warm-up, a verified run
  * of a second or more by none (it is its own warm-up), and in both cases by exactly the samples
- * the stopping rule asks for, each recorded in samples.csv. */
+ * the stopping rule asks for, each recorded in samples.csv. And --stop-after (docs/method.md
+ * "Stopping early"): past the deadline no point starts, the first always runs, and the set
+ * written holds the points done, with "truncated" and the counts in provenance.json. */
 #define _XOPEN_SOURCE 700
 #include "testfs.h"
 
@@ -72,9 +74,11 @@ static const cxb_impl impls[] = {
 };
 static const cxb_sweep short_sweep[] = {{"short", "sleep.wait.seq", "", "ms", "1"}, CXB_SWEEPS_END};
 static const cxb_sweep long_sweep[] = {{"long", "sleep.wait.seq", "", "ms", "1050"}, CXB_SWEEPS_END};
+static const cxb_sweep three_sweep[] = {{"three", "sleep.wait.seq", "", "ms", "20,21,22"}, CXB_SWEEPS_END};
 static const cxb_preset presets[] = {
     {"short", "a run of 1 ms", short_sweep, 0},
     {"long", "a run of 1.05 s", long_sweep, 0},
+    {"three", "three points of about 20 ms a run", three_sweep, 0},
 };
 static const cxb_study study = {
     .name = "sleep",
@@ -83,7 +87,7 @@ static const cxb_study study = {
     .impls = impls,
     .nimpls = 1,
     .presets = presets,
-    .npresets = 2,
+    .npresets = 3,
 };
 
 static unsigned samples_in(const char *dir)
@@ -96,6 +100,74 @@ static unsigned samples_in(const char *dir)
     unsigned rows = (unsigned)csv.nrows;
     cxb_csv_free(&csv);
     return rows;
+}
+
+static unsigned distinct_points(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/samples.csv", dir);
+    cxb_csv csv;
+    if (cxb_csv_read(path, &csv) != CXB_OK)
+        return 0;
+    int col = cxb_csv_col(&csv, "params");
+    unsigned n = 0;
+    for (size_t r = 0; col >= 0 && r < csv.nrows; ++r) {
+        int seen = 0;
+        for (size_t q = 0; q < r && !seen; ++q)
+            seen = !strcmp(cxb_csv_cell(&csv, q, col), cxb_csv_cell(&csv, r, col));
+        n += !seen;
+    }
+    cxb_csv_free(&csv);
+    return n;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, 1 << 16);
+    if (buf)
+        fread(buf, 1, (1 << 16) - 1, f);
+    fclose(f);
+    return buf;
+}
+
+/* --stop-after: a deadline already passed when the first point ends keeps exactly that one;
+ * one far away runs all three, and the set says it is not truncated */
+static void test_stop_after(const char *root)
+{
+    const double after[2] = {0.001, 1000};
+    const unsigned want[2] = {1, 3};
+    for (int k = 0; k < 2; ++k) {
+        cxb_run_opts o;
+        cxb_run_opts_init(&o);
+        o.study = &study;
+        o.preset = "three";
+        o.min_reps = o.max_reps = 1;
+        o.min_time_s = 0;
+        o.noise_s = 0;
+        o.progress = 0;
+        o.threads = 1;
+        o.out_root = root;
+        o.machine = "test-box";
+        o.stop_after_s = after[k];
+        char dir[4096] = "", path[4200];
+        cxb_status st = cxb_run_study(&o, dir, sizeof dir);
+        CHECK_MSG(st == CXB_OK, "--stop-after %g: %s", after[k], cxb_last_error());
+        CHECK_MSG(distinct_points(dir) == want[k], "--stop-after %g: %u points, want %u", after[k],
+                  distinct_points(dir), want[k]);
+        snprintf(path, sizeof path, "%s/provenance.json", dir);
+        char *prov = slurp(path);
+        char planned[64], done[64];
+        snprintf(planned, sizeof planned, "\"points_planned\": 3");
+        snprintf(done, sizeof done, "\"points_done\": %u", want[k]);
+        CHECK_MSG(prov && strstr(prov, planned) && strstr(prov, done), "--stop-after %g: counts not in %s",
+                  after[k], path);
+        CHECK_MSG(prov && strstr(prov, k == 0 ? "\"truncated\": true" : "\"truncated\": false"),
+                  "--stop-after %g: truncated flag wrong in %s", after[k], path);
+        free(prov);
+    }
 }
 
 static void run_preset(const char *root, const char *preset, unsigned reps, unsigned want_runs)
@@ -122,11 +194,12 @@ static void run_preset(const char *root, const char *preset, unsigned reps, unsi
 
 int main(void)
 {
-    char root[] = "/tmp/cxb-warmup-XXXXXX";
+    char root[] = "/tmp/cxb-runner-order-XXXXXX";
     if (!mkdtemp(root))
         return 77;
     run_preset(root, "short", 3, 1 + 1 + 3); /* verified, warm-up, samples */
     run_preset(root, "long", 2, 1 + 2);     /* the long verified run is its own warm-up */
+    test_stop_after(root);
     cxb_testfs_rmtree(root);
     CHECK_DONE();
 }
