@@ -90,47 +90,44 @@ static const cxb_study study = {
     .npresets = 3,
 };
 
-static unsigned samples_in(const char *dir)
+/* The sample rows of a set and how many distinct points they belong to. */
+static unsigned set_rows(const char *dir, unsigned *points)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/samples.csv", dir);
     cxb_csv csv;
+    *points = 0;
     if (cxb_csv_read(path, &csv) != CXB_OK)
         return 0;
+    int col = cxb_csv_col(&csv, "params");
+    for (size_t r = 0; col >= 0 && r < csv.nrows; ++r) {
+        int seen = 0;
+        for (size_t q = 0; q < r && !seen; ++q)
+            seen = !strcmp(cxb_csv_cell(&csv, q, col), cxb_csv_cell(&csv, r, col));
+        *points += !seen;
+    }
     unsigned rows = (unsigned)csv.nrows;
     cxb_csv_free(&csv);
     return rows;
 }
 
-static unsigned distinct_points(const char *dir)
+/* Runs a preset of the sleep study with `reps` samples a point into root; the set's path in dir. */
+static cxb_status run_sleep(const char *root, const char *preset, unsigned reps, double stop_after, char *dir,
+                            size_t size)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/samples.csv", dir);
-    cxb_csv csv;
-    if (cxb_csv_read(path, &csv) != CXB_OK)
-        return 0;
-    int col = cxb_csv_col(&csv, "params");
-    unsigned n = 0;
-    for (size_t r = 0; col >= 0 && r < csv.nrows; ++r) {
-        int seen = 0;
-        for (size_t q = 0; q < r && !seen; ++q)
-            seen = !strcmp(cxb_csv_cell(&csv, q, col), cxb_csv_cell(&csv, r, col));
-        n += !seen;
-    }
-    cxb_csv_free(&csv);
-    return n;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 1 << 16);
-    if (buf)
-        fread(buf, 1, (1 << 16) - 1, f);
-    fclose(f);
-    return buf;
+    cxb_run_opts o;
+    cxb_run_opts_init(&o);
+    o.study = &study;
+    o.preset = preset;
+    o.min_reps = o.max_reps = reps;
+    o.min_time_s = 0;
+    o.noise_s = 0;
+    o.progress = 0;
+    o.threads = 1;
+    o.out_root = root;
+    o.machine = "test-box";
+    o.stop_after_s = stop_after;
+    return cxb_run_study(&o, dir, size);
 }
 
 /* --stop-after: a deadline already passed when the first point ends keeps exactly that one;
@@ -140,30 +137,18 @@ static void test_stop_after(const char *root)
     const double after[2] = {0.001, 1000};
     const unsigned want[2] = {1, 3};
     for (int k = 0; k < 2; ++k) {
-        cxb_run_opts o;
-        cxb_run_opts_init(&o);
-        o.study = &study;
-        o.preset = "three";
-        o.min_reps = o.max_reps = 1;
-        o.min_time_s = 0;
-        o.noise_s = 0;
-        o.progress = 0;
-        o.threads = 1;
-        o.out_root = root;
-        o.machine = "test-box";
-        o.stop_after_s = after[k];
         char dir[4096] = "", path[4200];
-        cxb_status st = cxb_run_study(&o, dir, sizeof dir);
+        unsigned points;
+        cxb_status st = run_sleep(root, "three", 1, after[k], dir, sizeof dir);
         CHECK_MSG(st == CXB_OK, "--stop-after %g: %s", after[k], cxb_last_error());
-        CHECK_MSG(distinct_points(dir) == want[k], "--stop-after %g: %u points, want %u", after[k],
-                  distinct_points(dir), want[k]);
+        set_rows(dir, &points);
+        CHECK_MSG(points == want[k], "--stop-after %g: %u points, want %u", after[k], points, want[k]);
         snprintf(path, sizeof path, "%s/provenance.json", dir);
-        char *prov = slurp(path);
-        char planned[64], done[64];
-        snprintf(planned, sizeof planned, "\"points_planned\": 3");
+        char *prov = cxb_testfs_slurp(path);
+        char done[64];
         snprintf(done, sizeof done, "\"points_done\": %u", want[k]);
-        CHECK_MSG(prov && strstr(prov, planned) && strstr(prov, done), "--stop-after %g: counts not in %s",
-                  after[k], path);
+        CHECK_MSG(prov && strstr(prov, "\"points_planned\": 3") && strstr(prov, done),
+                  "--stop-after %g: counts not in %s", after[k], path);
         CHECK_MSG(prov && strstr(prov, k == 0 ? "\"truncated\": true" : "\"truncated\": false"),
                   "--stop-after %g: truncated flag wrong in %s", after[k], path);
         free(prov);
@@ -172,24 +157,15 @@ static void test_stop_after(const char *root)
 
 static void run_preset(const char *root, const char *preset, unsigned reps, unsigned want_runs)
 {
-    cxb_run_opts o;
-    cxb_run_opts_init(&o);
-    o.study = &study;
-    o.preset = preset;
-    o.min_reps = reps;
-    o.max_reps = reps;
-    o.min_time_s = 0;
-    o.noise_s = 0;
-    o.progress = 0;
-    o.threads = 1;
-    o.out_root = root;
-    o.machine = "test-box";
     char dir[4096] = "";
-    cxb_status st = cxb_run_study(&o, dir, sizeof dir);
+    unsigned points;
+    cxb_status st = run_sleep(root, preset, reps, 0, dir, sizeof dir);
     CHECK_MSG(st == CXB_OK, "%s: %s", preset, cxb_last_error());
     CHECK_MSG(runs == want_runs, "%s: %u runs, want %u (verified run, warm-up, %u samples)", preset, runs,
               want_runs, reps);
-    CHECK_MSG(samples_in(dir) == reps, "%s: %u sample rows, want %u", preset, samples_in(dir), reps);
+    unsigned rows = set_rows(dir, &points);
+    CHECK_MSG(rows == reps && points == 1, "%s: %u sample rows of %u points, want %u of 1", preset, rows, points,
+              reps);
 }
 
 int main(void)
