@@ -18,10 +18,12 @@ struct cxb_gstore_entry {
     cxb_csr g;
     uint64_t bytes, last_use;
     unsigned pins;
+    int ready; /* 0 while one caller builds it outside the lock; the others with its key wait */
     cxb_gstore_entry *next;
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t built = PTHREAD_COND_INITIALIZER; /* an entry became ready or was dropped */
 static cxb_gstore_entry *head;
 static uint64_t held_bytes, builds, clock_ticks;
 static uint64_t budget = UINT64_MAX; /* UINT64_MAX: not yet read */
@@ -58,7 +60,7 @@ static void evict_locked(void)
     while (held_bytes > budget) {
         cxb_gstore_entry **victim = NULL;
         for (cxb_gstore_entry **p = &head; *p; p = &(*p)->next)
-            if (!(*p)->pins && (!victim || (*p)->last_use < (*victim)->last_use))
+            if (!(*p)->pins && (*p)->ready && (!victim || (*p)->last_use < (*victim)->last_use))
                 victim = p;
         if (!victim)
             return;
@@ -84,38 +86,59 @@ cxb_status cxb_gstore_get(const cxb_gen_spec *s, cxb_pool *pool, int multigraph,
         budget = default_budget();
     if (!exit_hook)
         exit_hook = atexit(clear_at_exit) == 0;
-    for (cxb_gstore_entry *e = head; e; e = e->next)
-        if (e->multigraph == multigraph && !strcmp(e->key, s->text)) {
-            e->pins++;
-            e->last_use = ++clock_ticks;
-            *g = &e->g;
-            *held = e;
-            pthread_mutex_unlock(&lock);
-            return CXB_OK;
+    /* a key is built once even when several threads ask for it at once: the first inserts it
+     * unready and builds it outside the lock, the others wait for it */
+    for (;;) {
+        cxb_gstore_entry *e = head;
+        while (e && !(e->multigraph == multigraph && !strcmp(e->key, s->text)))
+            e = e->next;
+        if (!e)
+            break;
+        if (!e->ready) {
+            pthread_cond_wait(&built, &lock);
+            continue; /* ready now, or dropped after a failed build: look again */
         }
+        e->pins++;
+        e->last_use = ++clock_ticks;
+        *g = &e->g;
+        *held = e;
+        pthread_mutex_unlock(&lock);
+        return CXB_OK;
+    }
+    cxb_gstore_entry *e = calloc(1, sizeof *e);
+    if (!e) {
+        pthread_mutex_unlock(&lock);
+        return cxb_fail(CXB_ERESOURCE, "graph store: out of host memory");
+    }
+    snprintf(e->key, sizeof e->key, "%s", s->text);
+    e->multigraph = multigraph;
+    e->pins = 1;
+    e->next = head;
+    head = e;
     pthread_mutex_unlock(&lock);
 
     /* built outside the lock: a build takes seconds, and the pool's workers never touch the store */
-    cxb_gstore_entry *e = calloc(1, sizeof *e);
-    if (!e)
-        return cxb_fail(CXB_ERESOURCE, "graph store: out of host memory");
-    snprintf(e->key, sizeof e->key, "%s", s->text);
-    e->multigraph = multigraph;
     cxb_status st = cxb_ginput_build(s, pool, multigraph, &e->g);
-    if (st != CXB_OK) {
+
+    pthread_mutex_lock(&lock);
+    if (st != CXB_OK) { /* dropped: a waiter looks again and builds it itself */
+        for (cxb_gstore_entry **p = &head; *p; p = &(*p)->next)
+            if (*p == e) {
+                *p = e->next;
+                break;
+            }
         free(e);
+        pthread_cond_broadcast(&built);
+        pthread_mutex_unlock(&lock);
         return st;
     }
     e->bytes = csr_bytes(&e->g);
-    e->pins = 1;
-
-    pthread_mutex_lock(&lock);
+    e->ready = 1;
     e->last_use = ++clock_ticks;
-    e->next = head;
-    head = e;
     held_bytes += e->bytes;
     builds++;
     evict_locked();
+    pthread_cond_broadcast(&built);
     pthread_mutex_unlock(&lock);
     *g = &e->g;
     *held = e;
@@ -146,7 +169,7 @@ cxb_gstore_stats cxb_gstore_stats_now(void)
     cxb_gstore_stats st = {0, 0, 0};
     pthread_mutex_lock(&lock);
     for (const cxb_gstore_entry *e = head; e; e = e->next)
-        st.graphs++;
+        st.graphs += e->ready != 0;
     st.bytes = held_bytes;
     st.builds = builds;
     pthread_mutex_unlock(&lock);

@@ -12,7 +12,8 @@
  * CXB_GRAPH_STORE_MB megabytes (0: keep nothing that no row holds). One pinned graph over
  * the budget is kept while pinned. The key is the normalised spec text (seed included) and
  * the multigraph flag; the CSR does not depend on the pool or thread count that built it
- * (graph.md), so rows of every backend share it. Thread-safe. */
+ * (graph.md), so rows of every backend share it. Thread-safe; callers that ask for one key at
+ * once share a single build (the others wait for it). */
 #ifndef CXB_SUITES_GRAPH_STORE_H
 #define CXB_SUITES_GRAPH_STORE_H
 

@@ -1,7 +1,9 @@
 /* tests/graph/test_graph_store.c - the store of generated graphs (suites/graph/store.h): one build
  * per spec and multigraph flag, the graph it hands out equal to a fresh build (sequential or on a
  * pool), pinned graphs never freed, least recently used unpinned ones freed over the budget, and
- * concurrent gets and puts (run under TSan in CI). */
+ * concurrent gets and puts (run under TSan in CI), and threads that ask for one new key at once
+ * sharing a single build. */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
 #include <pthread.h>
 #include <string.h>
 
@@ -47,6 +49,46 @@ static void *worker(void *p)
         cxb_gstore_put(h);
     }
     return NULL;
+}
+
+/* Threads that ask for the same new key at once: one builds it, the others wait for it. */
+typedef struct same_arg {
+    const cxb_gen_spec *spec;
+    pthread_barrier_t *start;
+    const cxb_csr *got;
+    cxb_gstore_entry *held;
+    int bad;
+} same_arg;
+
+static void *same_key(void *p)
+{
+    same_arg *a = p;
+    pthread_barrier_wait(a->start);
+    a->bad = cxb_gstore_get(a->spec, NULL, 0, &a->got, &a->held) != CXB_OK;
+    return NULL;
+}
+
+static void test_same_key_once(void)
+{
+    const cxb_gen_spec d = spec("gnm:n=200000,m=800000,seed=4");
+    const uint64_t b0 = builds();
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, 4);
+    pthread_t t[4];
+    same_arg args[4];
+    for (int i = 0; i < 4; ++i) {
+        args[i] = (same_arg){&d, &start, NULL, NULL, 0};
+        CHECK(pthread_create(&t[i], NULL, same_key, &args[i]) == 0);
+    }
+    for (int i = 0; i < 4; ++i)
+        pthread_join(t[i], NULL);
+    pthread_barrier_destroy(&start);
+    CHECK_MSG(builds() == b0 + 1, "4 threads asking at once for one key: %llu builds",
+              (unsigned long long)(builds() - b0));
+    for (int i = 0; i < 4; ++i) {
+        CHECK(!args[i].bad && args[i].got == args[0].got);
+        cxb_gstore_put(args[i].held);
+    }
 }
 
 int main(void)
@@ -155,6 +197,9 @@ int main(void)
         CHECK(args[i].bad == 0);
     }
     CHECK(cxb_gstore_stats_now().bytes <= one);
+
+    cxb_gstore_set_budget(UINT64_MAX >> 1);
+    test_same_key_once();
 
     cxb_gstore_clear();
     CHECK(cxb_gstore_stats_now().graphs == 0);
