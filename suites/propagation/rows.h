@@ -76,6 +76,10 @@ void cxb_prop_input_set(const cxb_csr *g, const char *name, const cxb_prop_cfg *
 
 /* paper:XmYm[:entries|edges][:rmat] to a generator spec; other specs are copied */
 cxb_status cxb_prop_expand_spec(const char *text, char *out, size_t size);
+/* A point's graph from its params (graph=SPEC, paper:XmYm included, or the graph studies' keys),
+ * pinned in the graph store (*held for cxb_gstore_put); its normalised spec text into name. */
+cxb_status cxb_prop_point_graph(const cxb_params *p, cxb_pool *pool, const cxb_csr **g, cxb_gstore_entry **held,
+                                char *name, size_t size);
 
 /* the first vertex whose act differs, as a CXB_EFAIL naming both values */
 cxb_status cxb_prop_compare(const int32_t *act, const int32_t *ref, uint64_t n, const char *what);

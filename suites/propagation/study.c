@@ -22,6 +22,7 @@
 #include "suites/graph/input.h"
 #include "suites/propagation/claims.h"
 #include "suites/propagation/cli.h"
+#include "suites/propagation/replication.h"
 #include "suites/propagation/rows.h"
 
 static const char *const variant_names[CXB_PROP_NVARIANTS] = {"seq",      "pthreads", "pthreads_part",
@@ -156,7 +157,8 @@ static cxb_status point_cfg(cxb_prop_ctx *c, const cxb_params *p)
     return CXB_OK;
 }
 
-static cxb_status point_graph(cxb_prop_ctx *c, const cxb_params *p)
+cxb_status cxb_prop_point_graph(const cxb_params *p, cxb_pool *pool, const cxb_csr **g, cxb_gstore_entry **held,
+                                char *name, size_t size)
 {
     const char *graph = cxb_params_get(p, "graph");
     char text[520];
@@ -170,9 +172,14 @@ static cxb_status point_graph(cxb_prop_ctx *c, const cxb_params *p)
     }
     cxb_gen_spec s;
     if (st == CXB_OK && (st = cxb_gen_parse(text, &s)) == CXB_OK &&
-        (st = cxb_gstore_get(&s, c->pool, 0, &c->g, &c->held)) == CXB_OK) /* suites/graph/store.h */
-        snprintf(c->graph, sizeof c->graph, "%s", s.text);
+        (st = cxb_gstore_get(&s, pool, 0, g, held)) == CXB_OK) /* suites/graph/store.h */
+        snprintf(name, size, "%s", s.text);
     return st;
+}
+
+static cxb_status point_graph(cxb_prop_ctx *c, const cxb_params *p)
+{
+    return cxb_prop_point_graph(p, c->pool, &c->g, &c->held, c->graph, sizeof c->graph);
 }
 
 cxb_status cxb_prop_setup(const cxb_params *p, const cxb_env *env, const char *id, int loop, cxb_prop_variant v,
@@ -369,6 +376,11 @@ static const cxb_impl prop_impls[] = {
               "A-Loop on P partitions with replicas, global switch"),
     PROP_IMPL("propagation.eloop.pthreads_part", CXB_BACKEND_PTHREADS, setup_eloop_part,
               "E-Loop on P partitions, each edge in owner(d), one endpoint replicated"),
+    {.id = "propagation.replication.seq", .backend = CXB_BACKEND_SEQ, .flags = 0,
+     .summary = "the replica and boundary tables of a partition (block, random, METIS) and its replication ratio R",
+     .setup = cxb_prop_repl_setup, .reset = cxb_prop_repl_reset, .run = cxb_prop_repl_run,
+     .verify = cxb_prop_repl_verify, .checksum = cxb_prop_repl_checksum, .extra = cxb_prop_repl_extra,
+     .teardown = cxb_prop_repl_teardown},
 };
 
 /* ---- presets (docs/studies/propagation.md "Parameters and presets") ---- */
@@ -387,8 +399,39 @@ static const cxb_sweep sweeps_quick[] = {
     {"prop.n", PROP_CPU "," PROP_CUDA1, "model=gnm;d=16;prob=0.05", "n", "4096,8192,16384,65536"},
     CXB_SWEEPS_END,
 };
+/* Jin et al. Figs 16 and 18 (docs "Replication ratio"): R for P = 2, 3, 4 (and 8) on each layout,
+ * over the networks; one sweep per P and layout, the swept parameter the network */
+#define REPL "propagation.replication.seq"
+#define REPL_SWEEPS(name, part, fixed, x, values)                                                        \
+    {name, REPL, fixed "layout=vertex;parts=2;partition=" part, x, values},                              \
+    {name, REPL, fixed "layout=edge;parts=2;partition=" part, x, values},                                \
+    {name, REPL, fixed "layout=vertex;parts=3;partition=" part, x, values},                              \
+    {name, REPL, fixed "layout=edge;parts=3;partition=" part, x, values},                                \
+    {name, REPL, fixed "layout=vertex;parts=4;partition=" part, x, values},                              \
+    {name, REPL, fixed "layout=edge;parts=4;partition=" part, x, values},                                \
+    {name, REPL, fixed "layout=vertex;parts=8;partition=" part, x, values},                              \
+    {name, REPL, fixed "layout=edge;parts=8;partition=" part, x, values}
+/* Fig 16's random networks: node scaling at 128 M entries, edge scaling at 4 M vertices */
+#define FIG16_NETS "paper:1m128m,paper:2m128m,paper:4m128m,paper:8m128m,paper:4m32m,paper:4m64m,paper:4m256m"
+/* Fig 18: the R-MAT networks beside the random ones of the same sizes */
+#define FIG18_NETS "paper:1m128m:rmat,paper:2m128m:rmat,paper:4m128m:rmat,paper:1m128m,paper:2m128m,paper:4m128m"
+
 static const cxb_sweep sweeps_ci[] = {
     {"prop.n", PROP_CPU, "model=gnm;d=8;prob=0.1;parts=2", "n", "2048,8192"},
+    CXB_SWEEPS_END,
+};
+/* the same shapes at CI sizes: G(n, m) with 2^14 vertices and mean degree 8 to 64, an R-MAT of
+ * scale 14 */
+static const cxb_sweep sweeps_replication_ci[] = {
+    REPL_SWEEPS("jin.replication.ci", "block", "model=gnm;n=16384;", "m", "65536,131072,524288"),
+    REPL_SWEEPS("jin.replication.ci", "random", "model=gnm;n=16384;", "m", "65536,131072,524288"),
+    REPL_SWEEPS("jin.replication.ci", "block", "model=rmat;scale=14;", "ef", "8,16"),
+    CXB_SWEEPS_END,
+};
+static const cxb_sweep sweeps_replication[] = {
+    REPL_SWEEPS("jin.fig16", "block", "", "graph", FIG16_NETS),
+    REPL_SWEEPS("jin.fig16.random", "random", "", "graph", FIG16_NETS),
+    REPL_SWEEPS("jin.fig18", "metis", "", "graph", FIG18_NETS),
     CXB_SWEEPS_END,
 };
 /* The paper's networks (docs "Graphs", entries reading), one and several GPUs (Figs 11-13, 20) */
@@ -417,6 +460,11 @@ static const cxb_preset prop_presets[] = {
     {"ci", "G(n,m), d = 8, n = 2^11 - 2^13, the CPU rows (make bench-ci)", sweeps_ci, 0},
     {"paper", "Jin et al. Figs 11, 12 and 20 at the paper's sizes (GPUs)", sweeps_paper, CXB_PRESET_BY_SWEEP},
     {"modern", "strong scaling on n = 2^24, m = 2^30 over 2 - 8 GPUs, every scheme", sweeps_modern, 0},
+    {"replication", "Jin et al. Figs 16 and 18: R of block, random and METIS partitions, P = 2, 3, 4, 8, both layouts, "
+                    "on the paper's networks (no GPU)",
+     sweeps_replication, CXB_PRESET_BY_SWEEP},
+    {"replication-ci", "the replication sweeps at 2^14 vertices (block and random; seconds on 2 cores)",
+     sweeps_replication_ci, 0},
 };
 
 static const cxb_series_spec prop_series[] = {
