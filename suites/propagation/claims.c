@@ -1,5 +1,6 @@
 /* suites/propagation/claims.c - Jin et al. Fig. 11's one-GPU point against the single-GPU targets
- * (docs/studies/propagation.md "Measured"). A row's time is its median whole run in summary.csv
+ * (docs/studies/propagation.md "Measured"), and the replication claims of Figs 16 and 18
+ * (replication_table.c). A row's time is its median whole run in summary.csv
  * at exactly graph=paper:1m256m (the default mapping: a lanes=1 point is another point); a pass
  * is that over steps + 1 (the final empty check), the steps read from the row's extra column. */
 #include <stdio.h>
@@ -8,6 +9,7 @@
 
 #include "harness/csv.h"
 #include "suites/propagation/claims.h"
+#include "suites/propagation/replication_table.h"
 
 #define FIG11_POINT "graph=paper:1m256m"
 
@@ -80,5 +82,19 @@ const cxb_claim cxb_propagation_claims[] = {
                        "vertex time 397.9 ms on 2 C2050s); target: A-Loop whole run <= 3 ms on one GPU, faster than "
                        "the E-Loop",
      judge_aloop},
+    {"jin.fig16", "Jin et al. Fig. 16: the replication ratio R rises with the number of partitions P", cxb_prop_judge_r_rises},
+    {"jin.fig16", "Jin et al. Fig. 16: the vertex layout replicates more than the edge layout when edges per node are "
+                  "few (the sparsest network, 4m32m under the entries reading)",
+     cxb_prop_judge_r_vertex_edge},
+    {"jin.fig16", "Jin et al. Fig. 16: both layouts approach R = P - 1 on dense networks (mean degree >= 64: R >= "
+                  "0.95 (P - 1), block and random)",
+     cxb_prop_judge_r_dense},
+    {"jin.fig16", "The G(n, m) closed forms of R (block and random partitions) within 0.01 of the measured R",
+     cxb_prop_judge_r_closed_form},
+    {"jin.fig18", "Jin et al. Fig. 18: scale-free (R-MAT) networks have a lower R than random ones of the same size "
+                  "(METIS partitions)",
+     cxb_prop_judge_r_rmat_lower},
+    {"jin.fig18", "Jin et al. Fig. 18: on R-MAT networks R on 3 partitions about equals R on 2 (METIS; within 10%)",
+     cxb_prop_judge_r_rmat_3_2},
     {NULL, NULL, NULL},
 };

@@ -23,6 +23,7 @@
 #include "suites/propagation/claims.h"
 #include "suites/propagation/cli.h"
 #include "suites/propagation/replication.h"
+#include "suites/propagation/replication_table.h"
 #include "suites/propagation/rows.h"
 
 static const char *const variant_names[CXB_PROP_NVARIANTS] = {"seq",      "pthreads", "pthreads_part",
@@ -498,4 +499,5 @@ const cxb_study cxb_study_propagation = {
     .commands = prop_commands,
     .ncommands = sizeof prop_commands / sizeof prop_commands[0],
     .claims = cxb_propagation_claims,
+    .print_tables = cxb_prop_replication_tables,
 };

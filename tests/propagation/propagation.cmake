@@ -16,3 +16,6 @@ cxb_test(propagation_metis test_propagation_metis.c)
 add_test(NAME propagation_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_propagation_cli.sh $<TARGET_FILE:cxbench>)
 add_test(NAME propagation_oracle COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_propagation_oracle.sh $<TARGET_FILE:cxbench>)
 set_tests_properties(propagation_cli propagation_oracle PROPERTIES SKIP_RETURN_CODE 77)
+# The replication row's count against the partition tables (P up to 100, both layouts and
+# orientations, edge cases), and the Fig. 16 and 18 claims on result sets written in the test.
+cxb_test(propagation_replication test_propagation_replication.c)
