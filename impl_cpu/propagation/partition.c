@@ -81,24 +81,6 @@ uint64_t cxb_prop_parts_replicas(const cxb_prop_parts *ps)
     return r;
 }
 
-/* local id of global v in partition p (owner[v] == q: its owned index; else its replica) */
-static cxb_vid local_id(const cxb_prop_part *p, uint32_t q, const uint32_t *owner, const cxb_vid *lid_own, cxb_vid v)
-{
-    uint32_t r = owner[v];
-    if (r == q)
-        return lid_own[v];
-    uint64_t lo = p->rep_off[r], hi = p->rep_off[r + 1]; /* the segment of owner r, ascending */
-    const cxb_vid *seg = p->gid + p->n_own;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (seg[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return (cxb_vid)(p->n_own + lo);
-}
-
 /* Sorted distinct (owner << 32 | v) keys into the replica ids and segment offsets of p. */
 static cxb_status set_replicas(cxb_prop_part *p, uint32_t P, uint64_t *key, uint64_t nk)
 {
@@ -135,10 +117,13 @@ cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64
     out->arcs = g->nnz;
     out->part = calloc(P, sizeof *out->part);
     cxb_vid *lid_own = malloc((g->n ? g->n : 1) * sizeof *lid_own);
+    /* the local ids of the current partition's replicas, by global id (refilled per partition:
+     * a lookup is only ever of a vertex owned by or replicated in that partition) */
+    cxb_vid *lid_rep = malloc((g->n ? g->n : 1) * sizeof *lid_rep);
     uint64_t *key = NULL;
     cxb_prop_edges e = {0, NULL, NULL};
     cxb_status st = CXB_OK;
-    if (!out->part || !lid_own)
+    if (!out->part || !lid_own || !lid_rep)
         st = cxb_fail(CXB_ERESOURCE, "propagation: out of host memory for %u partitions", P);
     if (st == CXB_OK && layout == CXB_PROP_LAYOUT_EDGE)
         st = cxb_prop_edges_build(g, orient, seed, &e);
@@ -196,6 +181,9 @@ cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64
     /* the local structure of each layout */
     for (uint32_t q = 0; st == CXB_OK && q < P; ++q) {
         cxb_prop_part *p = &out->part[q];
+        for (uint64_t i = 0; i < p->n_rep; ++i)
+            lid_rep[p->gid[p->n_own + i]] = (cxb_vid)(p->n_own + i);
+#define LOCAL_ID(v) (owner[(v)] == q ? lid_own[(v)] : lid_rep[(v)])
         if (layout == CXB_PROP_LAYOUT_VERTEX) {
             uint64_t arcs = 0;
             for (uint64_t i = 0; i < p->n_own; ++i)
@@ -211,7 +199,7 @@ cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64
                 cxb_vid v = p->gid[i];
                 uint64_t o = p->off[i];
                 for (uint64_t j = g->off[v]; j < g->off[v + 1]; ++j)
-                    p->adj[o++] = local_id(p, q, owner, lid_own, g->adj[j]);
+                    p->adj[o++] = LOCAL_ID(g->adj[j]);
                 p->off[i + 1] = o;
             }
         } else {
@@ -224,11 +212,12 @@ cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64
             uint64_t o = 0;
             for (uint64_t k = 0; k < e.m; ++k)
                 if (owner[e.d[k]] == q) {
-                    p->es[o] = local_id(p, q, owner, lid_own, e.s[k]);
+                    p->es[o] = LOCAL_ID(e.s[k]);
                     p->ed[o++] = lid_own[e.d[k]];
                 }
         }
     }
+#undef LOCAL_ID
     /* boundary segment (q -> r) from partition r's replica segment q: segment symmetry */
     for (uint32_t q = 0; st == CXB_OK && q < P; ++q) {
         cxb_prop_part *p = &out->part[q];
@@ -252,6 +241,7 @@ cxb_status cxb_prop_parts_build(const cxb_csr *g, int layout, int orient, uint64
     }
     free(key);
     free(lid_own);
+    free(lid_rep);
     cxb_prop_edges_free(&e);
     if (st != CXB_OK)
         cxb_prop_parts_free(out);
