@@ -36,7 +36,6 @@ static const char *const model_names[] = {"si", "ic", NULL};
 static const char *const loop_names[] = {"c", "t", "a", "e", NULL}; /* CXB_PROP_CLOOP .. _ELOOP */
 static const char *const backend_names[] = {"auto", "seq", "pthreads", "cuda", NULL};
 static const char *const sync_names[] = {"nccl", "host", "p2p", "allreduce", NULL};
-static const char *const orient_names[] = {"hash", "canonical", NULL};
 
 #define PROP_COMMON_OPTIONS                                                                                     \
     CXB_OPT_STRING("--gen", "SPEC", "generate the graph (graph gen's specs, or paper:XmYm[:entries|edges][:rmat])", \
@@ -44,7 +43,7 @@ static const char *const orient_names[] = {"hash", "canonical", NULL};
         CXB_OPT_COUNT("--seed", "S", "draws, sources, orientation and the random partitioner (default 1)",      \
                       prop_args, seed, 0, 0, 0),                                                                \
         CXB_OPT_CHOICE("--orient", "hash|canonical", "which endpoint an edge record starts at (default hash)",   \
-                       prop_args, orient, orient_names, 0),                                                     \
+                       prop_args, orient, cxb_prop_orient_names, 0),                                                     \
         CXB_OPT_STRING("--partition", "block|random|metis|FILE", "the partitioner (default block)", prop_args,   \
                        partition, 0)
 
@@ -289,7 +288,7 @@ static int replication(int argc, char **argv)
                 b[2 * P + q] = ps[l].part[q].n_own;
             }
             printf("layout=%s parts=%u partition=%s orient=%s R=%.6f replicas=%llu", l ? "edge" : "vertex", P, pname,
-                   orient_names[a.orient], g.n ? (double)reps / (double)g.n : 0.0, (unsigned long long)reps);
+                   cxb_prop_orient_names[a.orient], g.n ? (double)reps / (double)g.n : 0.0, (unsigned long long)reps);
             print_list(stdout, "boundary", b, P);
             print_list(stdout, "edges", b + P, P);
             print_list(stdout, "vertices", b + 2 * P, P);

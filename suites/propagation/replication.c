@@ -28,8 +28,6 @@
 static const char *const repl_keys[] = {"model", "n", "m", "k", "scale", "ef", "a", "b", "c", "d", "seed", "graph",
                                         "pseed", "orient", "partition", "parts", "layout", NULL};
 static const char *const layout_names[] = {"vertex", "edge", NULL};
-static const char *const orient_names[] = {"hash", "canonical", NULL};
-static const char *const part_names[] = {"block", "random", "metis", NULL}; /* cxb_prop_partitioner order */
 
 typedef struct repl_ctx {
     const cxb_csr *g;
@@ -182,8 +180,8 @@ cxb_status cxb_prop_repl_setup(const cxb_params *p, const cxb_env *env, void **o
     if (st == CXB_OK && (st = cxb_params_u64(p, "parts", 2, &parts)) == CXB_OK &&
         (st = cxb_params_u64(p, "pseed", 1, &c->seed)) == CXB_OK &&
         (st = cxb_params_choice(p, "layout", layout_names, 0, &c->layout)) == CXB_OK &&
-        (st = cxb_params_choice(p, "orient", orient_names, 0, &c->orient)) == CXB_OK)
-        st = cxb_params_choice(p, "partition", part_names, 0, &c->partitioner);
+        (st = cxb_params_choice(p, "orient", cxb_prop_orient_names, 0, &c->orient)) == CXB_OK)
+        st = cxb_params_choice(p, "partition", cxb_prop_part_names, 0, &c->partitioner);
     if (st == CXB_OK && (parts == 0 || parts > 4096))
         st = cxb_fail(CXB_EINPUT, "--set parts=%llu: 1 to 4096", (unsigned long long)parts);
     c->parts = (uint32_t)parts;

@@ -74,6 +74,11 @@ cxb_status cxb_prop_run_cpu(void *ctx, cxb_phases *ph);
 void cxb_prop_input_set(const cxb_csr *g, const char *name, const cxb_prop_cfg *cfg, uint32_t parts,
                         int partitioner, const uint32_t *owner, uint64_t mem_cap);
 
+/* the value names of the orient and partition parameters, NULL-ended, in the enum orders of
+ * cxb/propagation (cxb_prop_orient, cxb_prop_partitioner); one list for the rows and the CLI */
+extern const char *const cxb_prop_orient_names[];
+extern const char *const cxb_prop_part_names[];
+
 /* paper:XmYm[:entries|edges][:rmat] to a generator spec; other specs are copied */
 cxb_status cxb_prop_expand_spec(const char *text, char *out, size_t size);
 /* A point's graph from its params (graph=SPEC, paper:XmYm included, or the graph studies' keys),

@@ -47,8 +47,8 @@ static const char *const prop_keys[] = {"model", "n", "m", "k", "scale", "ef", "
 static const char *const prop_pass[] = {"m", "k", "scale", "ef", "a", "b", "c", NULL};
 static const cxb_ginput_rules prop_rules = {"propagation", 1u << 14, prop_pass};
 static const char *const spread_names[] = {"si", "ic", NULL};
-static const char *const orient_names[] = {"hash", "canonical", NULL};
-static const char *const part_names[] = {"block", "random", "metis", NULL}; /* cxb_prop_partitioner order */
+const char *const cxb_prop_orient_names[] = {"hash", "canonical", NULL};
+const char *const cxb_prop_part_names[] = {"block", "random", "metis", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -132,8 +132,8 @@ static cxb_status point_cfg(cxb_prop_ctx *c, const cxb_params *p)
         (st = cxb_params_u64(p, "max_steps", 100000, &ms)) != CXB_OK ||
         (st = cxb_params_u64(p, "parts", 2, &parts)) != CXB_OK ||
         (st = cxb_params_choice(p, "spread", spread_names, 0, &spread)) != CXB_OK ||
-        (st = cxb_params_choice(p, "orient", orient_names, 0, &orient)) != CXB_OK ||
-        (st = cxb_params_choice(p, "partition", part_names, 0, &part)) != CXB_OK)
+        (st = cxb_params_choice(p, "orient", cxb_prop_orient_names, 0, &orient)) != CXB_OK ||
+        (st = cxb_params_choice(p, "partition", cxb_prop_part_names, 0, &part)) != CXB_OK)
         return st;
     const char *sw = cxb_params_get(p, "switch");
     if (sw && !strcmp(sw, "never"))
