@@ -4,9 +4,11 @@
  * machine and study: the paper-against-ours table (each of the study's published claims,
  * cxb_study.claims, judged on the sets INDEX.md names for the claim's key: holds, does not hold
  * or not measured), the INDEX.md rows of the study (sets, commit, timing protocol, output,
- * linked only where the output exists), then per result set where and on what it was measured
- * (from its provenance), its speed-up and slope table and the study's paper tables beside the
- * published numbers, and last the study's figures that exist under the rows' outputs. Links are
+ * linked only where the output exists), the study's paper tables over the sets of each key that
+ * splits a table into several sets (read together), then per result set where and on what it
+ * was measured (from its provenance), its speed-up and slope table and, for a set in no such
+ * key, the study's paper tables beside the published numbers, and last the study's figures
+ * that exist under the rows' outputs. Links are
  * ROOT/<machine>/..., so write the report where ROOT is reachable by that path, e.g. `cxbench
  * report > REPORT.md` at the top of the tree. A pure function of the committed results: nothing
  * runs, nothing is dated. Exit 0; 2 bad input (one line).
@@ -174,7 +176,86 @@ static void keys_table(FILE *f, const cxb_index *idx, const cxb_study *study)
     fputc('\n', f);
 }
 
-/* One result set: provenance, speed-up and slope table, the study's paper tables. */
+/* Does row a name every set that row b names? */
+static int row_covers(const cxb_index_row *a, const cxb_index_row *b)
+{
+    for (size_t k = 0; k < b->nsets; ++k) {
+        int found = 0;
+        for (size_t m = 0; m < a->nsets && !found; ++m)
+            found = !strcmp(a->sets[m], b->sets[k]);
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* A key whose sets the study's tables read together: more than one set, and no other key of
+ * the study names them all (of two keys with the same sets, the first). */
+static int merged_key(const cxb_index *idx, size_t i, const cxb_study *study)
+{
+    const cxb_index_row *row = &idx->rows[i];
+    if (!study->print_tables_sets || row->nsets < 2 || strcmp(row->study, study->name) != 0)
+        return 0;
+    for (size_t j = 0; j < idx->nrows; ++j) {
+        const cxb_index_row *o = &idx->rows[j];
+        if (j == i || strcmp(o->study, study->name) != 0 || !row_covers(o, row))
+            continue;
+        if (!row_covers(row, o) || j < i)
+            return 0; /* o names more sets, or the same ones first */
+    }
+    return 1;
+}
+
+/* Is the set read in a merged key's tables (so its own section leaves them out)? */
+static int in_merged_key(const cxb_index *idx, const char *set, const cxb_study *study)
+{
+    for (size_t i = 0; i < idx->nrows; ++i)
+        if (merged_key(idx, i, study))
+            for (size_t k = 0; k < idx->rows[i].nsets; ++k)
+                if (!strcmp(idx->rows[i].sets[k], set))
+                    return 1;
+    return 0;
+}
+
+/* The study's tables of each merged key, over its sets together. */
+static cxb_status merged_tables(FILE *f, const cxb_index *idx, const cxb_study *study)
+{
+    for (size_t i = 0; i < idx->nrows; ++i) {
+        if (!merged_key(idx, i, study))
+            continue;
+        const cxb_index_row *row = &idx->rows[i];
+        static char paths[CXB_INDEX_MAX_SETS][4200];
+        const char *ptrs[CXB_INDEX_MAX_SETS];
+        size_t n = 0;
+        for (size_t k = 0; k < row->nsets; ++k) {
+            snprintf(paths[n], sizeof paths[n], "%s/%s", idx->machine_dir, row->sets[k]);
+            if (!cxb_results_is_set(paths[n]))
+                continue;
+            cxb_status st = cxb_results_ensure_derived(paths[n], study);
+            if (st != CXB_OK)
+                return st;
+            ptrs[n] = paths[n];
+            ++n;
+        }
+        if (n < 2)
+            continue;
+        fprintf(f, "### Tables of key `%s`", row->key);
+        for (size_t j = i + 1; j < idx->nrows; ++j) /* the keys of the same sets */
+            if (!strcmp(idx->rows[j].study, study->name) && row_covers(row, &idx->rows[j]) &&
+                row_covers(&idx->rows[j], row))
+                fprintf(f, " and `%s`", idx->rows[j].key);
+        fprintf(f, " (its %zu sets read together)\n\n", n);
+        fflush(f);
+        cxb_status st = study->print_tables_sets(ptrs, n, f);
+        if (st != CXB_OK)
+            return st;
+        fputc('\n', f);
+    }
+    return CXB_OK;
+}
+
+/* One result set: provenance, speed-up and slope table, the study's paper tables (unless a
+ * merged key prints them). */
 static cxb_status one_set(FILE *f, const cxb_index *idx, const char *set, const cxb_study *study)
 {
     char run_dir[4200];
@@ -210,7 +291,7 @@ static cxb_status one_set(FILE *f, const cxb_index *idx, const char *set, const 
     }
     cxb_grid_free(&g);
     cxb_rset_free(&rs);
-    if (st == CXB_OK && study->print_tables) {
+    if (st == CXB_OK && study->print_tables && !in_merged_key(idx, set, study)) {
         fflush(f);
         st = study->print_tables(run_dir, f);
         fputc('\n', f);
@@ -269,6 +350,7 @@ static cxb_status one_machine(const cxb_index *idx, void *arg)
                 study->summary ? study->summary : study->name);
         claims_table(f, idx, study);
         keys_table(f, idx, study);
+        st = merged_tables(f, idx, study);
         /* each set once, in the order the rows name them */
         for (size_t i = 0; i < idx->nrows && st == CXB_OK; ++i) {
             if (strcmp(idx->rows[i].study, study->name) != 0)

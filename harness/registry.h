@@ -175,6 +175,11 @@ typedef struct cxb_study {
     const char *time_unit_of_work; /* e.g. "numbers" for rates */
     /* The study's own paper tables from a result set (e.g. Leist Table 4.1); optional. */
     cxb_status (*print_tables)(const char *run_dir, FILE *out);
+    /* The same tables over several result sets read as one (a figure or table split into one
+     * set per run, e.g. one per kernel line): `cxbench report` prints them once per INDEX key
+     * whose sets are not all within another key's, and then leaves them out of those sets'
+     * own sections; optional. */
+    cxb_status (*print_tables_sets)(const char *const *run_dirs, size_t nsets, FILE *out);
     /* The study's own console line per completed point (docs/studies/graphgen.md), printed and
      * logged after the generic one; median[] holds each phase's median over the point's
      * samples (CXB_PHASE_NA where it has none), extra the impl's extra column; optional. */

@@ -625,5 +625,6 @@ const cxb_study cxb_study_clustering = {
     .commands = cl_commands,
     .ncommands = sizeof cl_commands / sizeof cl_commands[0],
     .print_tables = cxb_clustering_tables_print,
+    .print_tables_sets = cxb_clustering_tables_print_sets,
     .claims = cxb_clustering_claims,
 };

@@ -601,5 +601,6 @@ const cxb_study cxb_study_components = {
     .commands = cc_commands,
     .ncommands = sizeof cc_commands / sizeof cc_commands[0],
     .print_tables = cxb_components_tables_print,
+    .print_tables_sets = cxb_components_tables_print_sets,
     .claims = cxb_components_claims,
 };

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # harness_report: `cxbench report` over a results root: a section per (machine, study) with
-# the provenance line, the speed-up/slope table, the study's paper tables and figure links;
+# the provenance line, the speed-up/slope table, the study's paper tables (once over the sets
+# of a key that splits them into several) and figure links;
 # --out is written whole or not at all; bad input is one line and exit 2.
 cx=$1
 . "$(dirname "$0")/../cli_lib.sh"
@@ -46,6 +47,32 @@ EOT
 grep -q '^| table4.1 | `'"$seta"'` | abc1234 | cpu |' "$tmp/R3.md" || fail "no INDEX.md row in the keys table"
 grep -q '| table4.1 | `'"$seta"'` |$' "$tmp/R3.md" || fail "the table4.1 claims are not judged on the INDEX.md set"
 ! grep -q '](.*nothing-here.png)' "$tmp/R3.md" || fail "a link to a missing output"
+# a table split into one set per row (two runs): the key that names both sets prints the study's
+# tables once over both (the sequential and the pthreads column of one row), a key with one of
+# them adds no tables of its own, and the sets' own sections leave them out
+cc="$tmp/cc"
+for impl in components.recursive.seq components.cas.pthreads; do
+    "$cx" run components --preset quick --impl "$impl" --threads 2 --reps 3 --max-reps 3 --min-time 0 \
+        --out "$cc" --machine box-c --no-progress --no-table --noise 0 >/dev/null 2>&1 || fail "components run $impl failed"
+done
+set1=$(ls "$cc/box-c" | grep '^2' | head -1)
+set2=$(ls "$cc/box-c" | grep '^2' | tail -1)
+[ "$set1" != "$set2" ] || fail "want two components sets"
+cat >"$cc/box-c/INDEX.md" <<EOT
+| key | study | sets | commit | protocol | output |
+|---|---|---|---|---|---|
+| leist.fig6.5 | components | $set2 | abc1234 | cpu | - |
+| leist.tab6.4 | components | $set1 $set2 | abc1234 | cpu | cxbench report |
+| leist.tab6.3 | components | $set1 $set2 | abc1234 | cpu | cxbench report |
+EOT
+"$cx" report "$cc" --out "$tmp/R4.md" 2>"$tmp/err" || fail "report of split sets failed: $(cat "$tmp/err")"
+[ "$(grep -c '^### Tables of key' "$tmp/R4.md")" = 1 ] || fail "want the merged tables once"
+grep -q '^### Tables of key `leist.tab6.4` and `leist.tab6.3` (its 2 sets read together)' "$tmp/R4.md" ||
+    fail "no merged tables for the key of both sets"
+[ "$(grep -c '^### Leist Table 6.4' "$tmp/R4.md")" = 1 ] || fail "the sets' own sections repeat the tables"
+# Table 6.4's line row needs both sets: cas.pthreads (one set) over recursive.seq (the other)
+awk '/^### Tables of key/,/^### Result set/' "$tmp/R4.md" | grep -qE '^\| Line \| \|V\| = [0-9]+ \| \*\*0\.4\*\* \| [0-9][0-9.e+-]* \|' ||
+    fail "the merged Table 6.4 lacks the line's cas.pthreads ratio: $(grep '^| Line' "$tmp/R4.md" | head -3)"
 printf '| key | study | sets | output |\n|---|---|---|---|\n| k | nosuchstudy | %s | - |\n' "$seta" >"$root/box-a/INDEX.md"
 expect_error 2 "$cx" report "$root"
 rm "$root/box-a/INDEX.md"
