@@ -990,16 +990,16 @@ const cxb_claim cxb_components_claims[] = {
     {"leist.tab6.4", "Leist Sec. 6.4: no single winner across graph families (fastest of recursive, cas, k1, k2 per "
                      "family at Table 6.4's points)",
      judge_no_winner},
-    {"cc.modern.anchor", "Target: components.unionfind.cuda at least as fast as race-free ECL-CC on every calibration "
-                         "graph, same H100",
-     judge_vs_racefree},
-    {"cc.modern.anchor", "Stretch target: components.unionfind.cuda at least as fast as baseline ECL-CC v1.1 on every "
-                         "calibration graph",
+    {"cc.modern.anchor", "Target: components.unionfind.cuda at least as fast as baseline ECL-CC v1.1 on every "
+                         "calibration graph, same GPU, same call",
      judge_vs_eclcc},
+    {"cc.modern.anchor", "Lower bar: components.unionfind.cuda at least as fast as race-free ECL-CC (atomic label "
+                         "accesses, as ours) on every calibration graph",
+     judge_vs_racefree},
     {"cc.modern.anchor", "Target: components.afforest.pthreads within 1.25x of GAP's Afforest (cc) on the same host",
      judge_vs_gap},
-    {"cc.modern.rate", "Target: components.unionfind.cuda >= 18 G edges/s kernel-only on BA and ER at n = 2^24, "
-                       "average degree 16 (25% of the 71 G edges/s random-sector bound)",
+    {"cc.modern.rate", "Stretch target: components.unionfind.cuda >= 18 G edges/s kernel-only on BA and ER at "
+                       "n = 2^24, average degree 16 (25% of the 71 G edges/s random-sector bound)",
      judge_rate},
     {NULL, NULL, NULL},
 };
