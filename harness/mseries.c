@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "harness/fit.h"
 #include "harness/stats.h"
 #include "harness/table.h"
@@ -107,4 +108,65 @@ long cxb_pubtab_row(const cxb_pubtab *t, const char *series, const char *x, cons
             (!extra || !strcmp(cxb_csv_cell(&t->csv, r, t->ce), extra)))
             return (long)r;
     return -1;
+}
+
+int cxb_msets_thread_ratio(const cxb_msets *d, const char *impl, int a, int b, double *smallest, size_t *pairs,
+                           const char **worst)
+{
+    *smallest = INFINITY;
+    *pairs = 0;
+    if (worst)
+        *worst = NULL;
+    for (size_t i = 0; i < d->n; ++i) {
+        double ti;
+        if (strcmp(d->p[i].impl, impl) != 0 || !cxb_mparam_num(d->p[i].params, "threads", &ti) || ti != a)
+            continue;
+        char gi[1024];
+        cxb_params_without(d->p[i].params, "threads", gi, sizeof gi);
+        for (size_t j = 0; j < d->n; ++j) {
+            double tj;
+            if (strcmp(d->p[j].impl, impl) != 0 || !cxb_mparam_num(d->p[j].params, "threads", &tj) || tj != b)
+                continue;
+            char gj[1024];
+            cxb_params_without(d->p[j].params, "threads", gj, sizeof gj);
+            if (strcmp(gi, gj) != 0 || !(d->p[j].median_ns > 0))
+                continue;
+            double r = d->p[i].median_ns / d->p[j].median_ns;
+            ++*pairs;
+            if (r < *smallest) {
+                *smallest = r;
+                if (worst)
+                    *worst = d->p[i].params;
+            }
+            break;
+        }
+    }
+    return *pairs > 0;
+}
+
+int cxb_msets_thread_claim(const cxb_msets *d, const char *const *impls, size_t nimpls, int a, int b, double want,
+                           char *ours, size_t size)
+{
+    int measured = 0, ok = 1;
+    size_t o = 0;
+    ours[0] = '\0';
+    for (size_t k = 0; k < nimpls; ++k) {
+        double r;
+        size_t pairs;
+        const char *worst;
+        if (!cxb_msets_thread_ratio(d, impls[k], a, b, &r, &pairs, &worst))
+            continue;
+        ++measured;
+        ok &= r >= want;
+        const char *name = strchr(impls[k], '.') ? strchr(impls[k], '.') + 1 : impls[k];
+        const char *model = strstr(worst, "model=");
+        double n = 0;
+        cxb_mparam_num(worst, "n", &n);
+        int mlen = model ? (int)strcspn(model + 6, ";") : 1;
+        o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%s%s %.2f (smallest of %zu, %.*s n = 2^%.0f)",
+                              o ? "; " : "", name, r, pairs, mlen, model ? model + 6 : "?", n > 0 ? log2(n) : 0);
+    }
+    if (!measured)
+        return 0;
+    return ok ? 1 : 2;
 }

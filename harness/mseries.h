@@ -35,6 +35,20 @@ typedef struct cxb_mslope {
 /* OLS of log10 t on log10 x without the first `first` and the last `last` points. */
 cxb_mslope cxb_mseries_slope(const cxb_mseries *s, size_t first, size_t last);
 
+/* Thread scaling of one row over merged sets (harness/table.h): the smallest ratio
+ * t(threads = a) / t(threads = b) over the points of impl measured at both counts with params
+ * otherwise equal; *pairs counts those points, *worst (when not NULL) is the threads = a point
+ * of the smallest ratio. 0 when there is no pair. */
+struct cxb_msets;
+int cxb_msets_thread_ratio(const struct cxb_msets *d, const char *impl, int a, int b, double *smallest,
+                           size_t *pairs, const char **worst);
+/* The claim "each of impls is at least want times faster at b threads than at a": ours names
+ * each row's smallest ratio, its pair count and where (model and n of the worst point); 0 (not
+ * measured) when no row has a pair, 1 when every measured row reaches want, 2 when one does
+ * not (the values of cxb_verdict, harness/registry.h). */
+int cxb_msets_thread_claim(const struct cxb_msets *d, const char *const *impls, size_t nimpls, int a, int b,
+                           double want, char *ours, size_t size);
+
 /* A published table: results/paper/<file> (under the source tree, else the working directory)
  * with the columns series, x, value and one more the caller names (e.g. unit, note). */
 typedef struct cxb_pubtab {

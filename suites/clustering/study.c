@@ -585,6 +585,16 @@ static const cxb_sweep sweeps_modern[] = {
     CXB_SWEEPS_END,
 };
 
+/* docs/studies/clustering.md "scaling": tcmerge.pthreads on 1 and 2 threads, the four models
+ * at 2^22 vertices, average degree 16 (tcmerge.seq the reference) */
+static const cxb_sweep sweeps_scaling[] = {
+    {"tc.scaling", "clustering.tcmerge.pthreads", "model=bacopy;d=16;n=4194304", "threads", "1,2"},
+    {"tc.scaling", "clustering.tcmerge.pthreads", "model=gnm;d=16;n=4194304", "threads", "1,2"},
+    {"tc.scaling", "clustering.tcmerge.pthreads", "model=kron;d=16;n=4194304", "threads", "1,2"},
+    {"tc.scaling", "clustering.tcmerge.pthreads", "model=wsfast;d=16;p=0.1;n=4194304", "threads", "1,2"},
+    CXB_SWEEPS_END,
+};
+
 static const cxb_preset cl_presets[] = {
     {"quick", "WS and BA at 2^12 - 2^15 vertices, every row (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "WS k = 10 and BA m = 5 at 10^4 - 5*10^4 vertices, 3 instances, CPU rows, block sweep (make bench-ci)",
@@ -593,6 +603,8 @@ static const cxb_preset cl_presets[] = {
      CXB_PRESET_BY_SWEEP},
     {"modern", "bacopy, gnm, kron, wsfast at 2^20 - 2^24 vertices, average degree 16 (tc.modern.rate)",
      sweeps_modern, 0},
+    {"scaling", "tcmerge.pthreads on 1 and 2 threads, the four models at 2^22 vertices (tc.scaling)", sweeps_scaling,
+     0},
 };
 
 /* Leist Table 6.5's slopes: WS ≈ 1.0, BA sequential 1.37 (the fits check the trend; first two

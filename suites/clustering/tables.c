@@ -568,6 +568,17 @@ static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *o
     return best[0] >= 10 && best[1] >= 10 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* >= 1.9x from 1 to 2 threads on the 2-core machine (the scaling preset). */
+static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    static const char *const rows[] = {"clustering.tcmerge.pthreads"};
+    cldata d;
+    LOAD_OR_NOT_MEASURED(d);
+    int v = cxb_msets_thread_claim(&d, rows, 1, 1, 2, 1.9, ours, size);
+    cxb_msets_free(&d);
+    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+}
+
 const cxb_claim cxb_clustering_claims[] = {
     {"leist.fig6.13", "Leist Sec. 6.2.4: Kernel 1 beats Kernel 2 even on BA, whose degrees fall with id (suits the "
                       "smallest-id rule): k1 faster than k2 at Fig. 6.13's largest |V|",
@@ -589,6 +600,9 @@ const cxb_claim cxb_clustering_claims[] = {
     {"tc.modern.rate", "Target: the best CUDA tc row >= 10 G edges/s kernel-only on BA and ER at n = 2^24, "
                        "average degree 16",
      judge_rate},
+    {"tc.scaling", "Target: clustering.tcmerge.pthreads at least 1.9x faster on 2 threads than on 1, on the 2-core "
+                   "machine (n = 2^22, average degree 16)",
+     judge_two_threads},
     {NULL, NULL, NULL},
 };
 

@@ -560,6 +560,18 @@ static const cxb_sweep sweeps_modern[] = {
     CXB_SWEEPS_END,
 };
 
+/* docs/studies/components.md "scaling": the pthreads rows on 1 and 2 threads, graphs whose CSR
+ * (1.1 GiB at n = 2^24, average degree 16) is larger than the L3 of the machine it is meant for
+ * (the 2-core CI machine: 480 MiB) */
+#define SCALING_IDS "components.unionfind.pthreads,components.afforest.pthreads,components.cas.pthreads"
+static const cxb_sweep sweeps_scaling[] = {
+    {"cc.scaling", SCALING_IDS, "model=bacopy;d=16;n=16777216;ref=unionfind", "threads", "1,2"},
+    {"cc.scaling", SCALING_IDS, "model=gnm;d=16;n=16777216;ref=unionfind", "threads", "1,2"},
+    {"cc.scaling", SCALING_IDS, "model=kron;d=16;n=16777216;ref=unionfind", "threads", "1,2"},
+    {"cc.scaling", SCALING_IDS, "model=wsfast;d=16;p=0.1;n=16777216;ref=unionfind", "threads", "1,2"},
+    CXB_SWEEPS_END,
+};
+
 static const cxb_preset cc_presets[] = {
     {"quick", "line, BA and Disjoint 1 at 2^14 - 2^17 vertices, every row (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "every Leist family at 10^5 - 10^6 vertices, 3 instances, CPU rows (make bench-ci)", sweeps_ci, 0},
@@ -567,6 +579,8 @@ static const cxb_preset cc_presets[] = {
      CXB_PRESET_BY_SWEEP},
     {"modern", "bacopy, gnm, kron, wsfast at 2^20 - 2^26 vertices, average degree 16 (cc.modern.rate)",
      sweeps_modern, 0},
+    {"scaling", "the pthreads rows on 1 and 2 threads, the four models at 2^24 vertices (cc.scaling)",
+     sweeps_scaling, 0},
 };
 
 /* Leist Table 6.3's slopes are per family and device; the fits here only check that time grows

@@ -962,6 +962,16 @@ static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *o
     return ok ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* >= 1.9x from 1 to 2 threads on the 2-core machine, graphs above its L3 (the scaling preset). */
+static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    static const char *const rows[] = {"components.unionfind.pthreads", "components.afforest.pthreads"};
+    LOAD_OR_NOT_MEASURED(d);
+    int v = cxb_msets_thread_claim(&d, rows, 2, 1, 2, 1.9, ours, size);
+    cxb_msets_free(&d);
+    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+}
+
 const cxb_claim cxb_components_claims[] = {
     {"leist.tab6.4", "Leist Sec. 6.4: Kernel 1 (edge-parallel) wins when degrees vary widely: k1 faster than k2 on "
                      "scale-free (BA) graphs (Table 6.4: 580 K1 14.2x vs K2 8.4x)",
@@ -1001,6 +1011,9 @@ const cxb_claim cxb_components_claims[] = {
     {"cc.modern.rate", "Stretch target: components.unionfind.cuda >= 18 G edges/s kernel-only on BA and ER at "
                        "n = 2^24, average degree 16 (25% of the 71 G edges/s random-sector bound)",
      judge_rate},
+    {"cc.scaling", "Target: components.unionfind.pthreads and afforest.pthreads at least 1.9x faster on 2 threads "
+                   "than on 1, on the 2-core machine, graphs above its L3 (n = 2^24, average degree 16)",
+     judge_two_threads},
     {NULL, NULL, NULL},
 };
 

@@ -158,6 +158,37 @@ int main(void)
     free(text);
     cxb_testfs_rmtree(dir);
 
+    /* the 2-thread target (tc.scaling): 3.0 / 1.52 = 1.97 on gnm, 2.0 / 1.06 = 1.89 on kron */
+    for (int pass = 0; pass < 2; ++pass) {
+        char tmpl3[] = "/tmp/cxb_cl_tables3_XXXXXX";
+        char *dir3 = mkdtemp(tmpl3);
+        if (!dir3)
+            break;
+        snprintf(path, sizeof path, "%s/samples.csv", dir3);
+        samples = fopen(path, "w");
+        if (!samples) {
+            cxb_testfs_rmtree(dir3);
+            break;
+        }
+        fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,"
+              "cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,"
+              "checksum,verified,t_start_ns,extra\n",
+              samples);
+        add_point("clustering.tcmerge.pthreads", "d=16;model=gnm;n=4194304;threads=1", 1e6, 3.0e9);
+        add_point("clustering.tcmerge.pthreads", "d=16;model=gnm;n=4194304;threads=2", 1e6, 1.52e9);
+        if (pass == 0) {
+            add_point("clustering.tcmerge.pthreads", "d=16;model=kron;n=4194304;threads=1", 1e6, 2.0e9);
+            add_point("clustering.tcmerge.pthreads", "d=16;model=kron;n=4194304;threads=2", 1e6, 1.06e9);
+        }
+        fclose(samples);
+        cxb_verdict v = judge(dir3, "faster on 2 threads", ours, sizeof ours);
+        CHECK_MSG(v == (pass == 0 ? CXB_DOES_NOT_HOLD : CXB_HOLDS), "%s", ours);
+        CHECK_MSG(strstr(ours, pass == 0 ? "tcmerge.pthreads 1.89 (smallest of 2, kron n = 2^22)"
+                                         : "tcmerge.pthreads 1.97 (smallest of 1, gnm n = 2^22)") != NULL,
+                  "%s", ours);
+        cxb_testfs_rmtree(dir3);
+    }
+
     /* an empty set: every claim not measured */
     char tmpl2[] = "/tmp/cxb_cl_tables2_XXXXXX";
     char *dir2 = mkdtemp(tmpl2);
