@@ -13,6 +13,10 @@
  *      y = "phases:alloc,free" draws the named phases of samples.csv instead (median and
  *      quartiles of <phase>_ns per point, one series per implementation and phase, the
  *      phase as the parameter `phase`; no fitted lines, which are of the declared time);
+ *      y = "extra:R,R_closed_form" draws values that the rows report in samples.csv's
+ *      extra column ("k=v;k=v") the same way (median and quartiles per point, one series
+ *      per key, the key as the parameter `phase`), as plain numbers on a linear axis,
+ *      without fits (a structural quantity such as a replication ratio, not a time);
  *      a select value "a|b" matches either alternative, and "-" a point without the key
  *      (so that a figure leaves out the points of other sweeps of the same preset);
  *   4. fitted lines from run_dir/fit.csv (docs/method.md): the row whose `series`
@@ -271,7 +275,26 @@ static size_t sb_add(strbuf *b, const char *text, int *oom)
     return at;
 }
 
-static cxb_status load_phases(const char *run_dir, const char *phases, cxb_csv *out, summary_cols *c)
+/* The number after "key=" in an extra cell ("k=v;k=v"); 0 when the key is absent. */
+static int extra_value(const char *cell, const char *key, double *v)
+{
+    size_t kl = strlen(key);
+    for (const char *p = cell; p && *p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL)
+        if (!strncmp(p, key, kl) && p[kl] == '=') {
+            char buf[64];
+            size_t n = strcspn(p + kl + 1, ";");
+            if (n == 0 || n >= sizeof buf)
+                return 0;
+            memcpy(buf, p + kl + 1, n);
+            buf[n] = '\0';
+            return parse_num(buf, v);
+        }
+    return 0;
+}
+
+/* from_extra: the names are keys of the extra column (y = "extra:..."), not phases. */
+static cxb_status load_phases(const char *run_dir, const char *phases, int from_extra, cxb_csv *out,
+                              summary_cols *c)
 {
     static const char *const cols[] = {"impl", "params", "median", "q1", "q3", "min", "work", "in_fit"};
     enum { NCOLS = 8 };
@@ -294,7 +317,7 @@ static cxb_status load_phases(const char *run_dir, const char *phases, cxb_csv *
     size_t nph = 0;
     for (char *save = NULL, *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
         char col[64];
-        snprintf(col, sizeof col, "%s_ns", w);
+        snprintf(col, sizeof col, from_extra ? "extra" : "%s_ns", w);
         if (nph == 8 || strlen(w) >= sizeof names[0] || (pcol[nph] = cxb_csv_col(&in, col)) < 0) {
             cxb_csv_free(&in);
             return cxb_fail(CXB_EINPUT, "%s: no phase column '%s'", path, col);
@@ -323,6 +346,11 @@ static cxb_status load_phases(const char *run_dir, const char *phases, cxb_csv *
                 const char *cell = cxb_csv_cell(&in, r, pcol[ph]);
                 if (strcmp(cxb_csv_cell(&in, r, cpoint), pt) != 0 || !*cell)
                     continue;
+                if (from_extra) { /* a row without the key does not report it */
+                    if (extra_value(cell, names[ph], &vals[nv]))
+                        ++nv;
+                    continue;
+                }
                 if (!parse_num(cell, &vals[nv]))
                     st = cxb_fail(CXB_EINPUT, "%s:%zu: %s_ns '%s' is not a number", path, r + 2, names[ph], cell);
                 ++nv;
@@ -486,6 +514,7 @@ typedef struct figure {
     const cxb_figure_spec *spec;
     int rate;
     int phases;        /* y = "phases:...": a colour per implementation, dashed hollow free */
+    int extra;         /* y = "extra:...": values of the extra column, linear, no unit */
     size_t ngroups;    /* phases: series that differ only in their phase share a group */
     pseries *s;
     size_t ns, scap;
@@ -624,7 +653,7 @@ static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c
             continue;
         if (skip && skip->n) {
             char key[2400];
-            point_key(impl, &p, fig->phases, key, sizeof key);
+            point_key(impl, &p, fig->phases || fig->extra, key, sizeof key);
             long d = dup_find(skip, key, set);
             if (d >= 0) {
                 used[d] = 1;
@@ -657,10 +686,11 @@ static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c
             row.yhi = row.work / q1;
             row.ybest = row.work / mn;
         } else {
-            row.y = row.med_ns * 1e-6;
-            row.ylo = q1 * 1e-6;
-            row.yhi = q3 * 1e-6;
-            row.ybest = mn * 1e-6;
+            const double f = fig->extra ? 1.0 : 1e-6; /* extra values as they are, times ns -> ms */
+            row.y = row.med_ns * f;
+            row.ylo = q1 * f;
+            row.yhi = q3 * f;
+            row.ybest = mn * f;
         }
         /* the series: impl + params other than x */
         cxb_params fixed;
@@ -762,7 +792,10 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
     int seen[10] = {0};
     for (size_t i = 0; i < fig->ns; ++i) {
         pseries *s = &fig->s[i];
-        size_t len = (size_t)snprintf(s->label, sizeof s->label, "%s", s->impl);
+        /* an extra figure draws one row's quantities: the label is what varies, the quantity
+         * (its `phase`) last and by its name alone */
+        size_t len = fig->extra ? 0 : (size_t)snprintf(s->label, sizeof s->label, "%s", s->impl);
+        s->label[len] = '\0';
         for (size_t k = 0; k < s->fixed.count; ++k) {
             const char *key = s->fixed.key[k], *val = s->fixed.val[k];
             int varies = 0;
@@ -770,9 +803,14 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
                 const char *v = cxb_params_get(&fig->s[o].fixed, key);
                 varies = !v || strcmp(v, val) != 0;
             }
-            if (varies && len < sizeof s->label)
-                len += (size_t)snprintf(s->label + len, sizeof s->label - len, " %s=%s", key, val);
+            if (varies && len < sizeof s->label && !(fig->extra && !strcmp(key, "phase")))
+                len += (size_t)snprintf(s->label + len, sizeof s->label - len, "%s%s=%s", len ? " " : "", key, val);
         }
+        const char *quantity = fig->extra ? cxb_params_get(&s->fixed, "phase") : NULL;
+        if (quantity && len < sizeof s->label)
+            len += (size_t)snprintf(s->label + len, sizeof s->label - len, "%s%s", len ? ": " : "", quantity);
+        if (!s->label[0])
+            snprintf(s->label, sizeof s->label, "%s", s->impl);
         /* style: colour by backend; repeats within a figure get the next point type and dashes */
         s->lt = backend_lt(s->impl);
         int rep = seen[s->lt]++;
@@ -781,8 +819,9 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
         s->pt_h = pt_hollow[(base + rep) % 6];
         s->dt = 1 + rep % 5;
 
-        if (fig->phases) { /* a colour and point shape per series but its phase: the
-                            * first phase filled and solid, the others hollow and dashed */
+        if (fig->phases || fig->extra) { /* a colour and point shape per series but its phase (or
+                                          * extra key): the first filled and solid, the others
+                                          * hollow and dashed */
             static const int lts[8] = {3, 4, 5, 2, 7, 1, 6, 8};
             int first = 1;
             for (size_t o = 0; o < i && first; ++o)
@@ -854,6 +893,8 @@ static double paper_factor(const figure *fig, const char *unit)
     u[j] = '\0';
     while (j && u[j - 1] == ' ')
         u[--j] = '\0';
+    if (fig->extra) /* a plain number: its rows say so with an empty unit or "1" */
+        return !u[0] || !strcmp(u, "1") ? 1.0 : 0;
     if (!fig->rate) {
         if (!strcmp(u, "s") || !strcmp(u, "sec") || !strcmp(u, "seconds"))
             return 1e3;
@@ -1128,7 +1169,7 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     if (!is_file(tmpl))
         return cxb_fail(CXB_EINPUT, "figure %s: template %s not found", spec->id, tmpl);
 
-    int xlog = 1, ylog = 1;
+    int xlog = 1, ylog = !fig->extra;
     size_t keys = 0, excluded = 0, longest = 0;
     for (size_t i = 0; i < fig->ns; ++i) {
         keys++;
@@ -1178,7 +1219,7 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
         }
     }
     fprintf(f, "# data: %s.csv (series,label,x,median,q1,q3,min,in_fit%s)%s\n", spec->id,
-            fig->rate ? "; rates at the median, q3, q1 and min time" : "; ms",
+            fig->rate ? "; rates at the median, q3, q1 and min time" : fig->extra ? "; the rows' extra values" : "; ms",
             fig->np ? "; paper points: <id>.paper.csv (x,value,lt)" : "");
     fprintf(f, "# template: plots/%s, inlined after plots/common.gp\n", spec->template_gp);
     fprintf(f, "# run here: gnuplot -e \"cxb_term='pdf'\" %s.gp   (cxb_term: png (default), pdf, dumb)\n\n",
@@ -1219,6 +1260,8 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
         snprintf(ylabel, sizeof ylabel, "rate (%s%s%s/s)", fig->prefix, fig->prefix[0] ? " " : "",
                  study->time_unit_of_work && *study->time_unit_of_work ? study->time_unit_of_work
                                                                        : "units");
+    else if (fig->extra)
+        snprintf(ylabel, sizeof ylabel, "%s", spec->y + 6);
     else
         snprintf(ylabel, sizeof ylabel, "time (ms)");
     fputs("\ncxb_ylabel = ", f);
@@ -1601,9 +1644,9 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
                             spec->id ? spec->id : "");
         if (!spec->x_param || !*spec->x_param || !spec->template_gp || !*spec->template_gp || !spec->y ||
             (strcmp(spec->y, "time") != 0 && strcmp(spec->y, "rate") != 0 &&
-             (strncmp(spec->y, "phases:", 7) != 0 || !spec->y[7])))
-            return cxb_fail(CXB_EINPUT, "figure %s: needs x_param, a template and y = time, rate or phases:LIST",
-                            spec->id);
+             (strncmp(spec->y, "phases:", 7) != 0 || !spec->y[7]) && (strncmp(spec->y, "extra:", 6) != 0 || !spec->y[6])))
+            return cxb_fail(CXB_EINPUT,
+                            "figure %s: needs x_param, a template and y = time, rate, phases:LIST or extra:LIST", spec->id);
     }
     char plots_dir[PATH_CAP];
     if (study->nfigures && !find_plots_dir(plots_dir, sizeof plots_dir))
@@ -1646,8 +1689,9 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
         fig.spec = &study->figures[i];
         fig.rate = strcmp(fig.spec->y, "rate") == 0;
         fig.phases = strncmp(fig.spec->y, "phases:", 7) == 0;
+        fig.extra = strncmp(fig.spec->y, "extra:", 6) == 0;
         fig.yscale = 1e9;
-        int phases = fig.phases;
+        int phases = fig.phases || fig.extra; /* both are read from samples.csv */
         unsigned char *used = calloc(sets.dup.n + 1, 1);
         if (!used) {
             st = cxb_fail(CXB_ERESOURCE, "plot: out of memory");
@@ -1662,7 +1706,8 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
             summary_cols pcols;
             char ppath[PATH_CAP]; /* where a phases figure's rows come from, for its error messages */
             snprintf(ppath, sizeof ppath, "%s/samples.csv", run_dirs[k]);
-            if ((st = load_phases(run_dirs[k], fig.spec->y + 7, &pcsv, &pcols)) != CXB_OK)
+            if ((st = load_phases(run_dirs[k], fig.extra ? fig.spec->y + 6 : fig.spec->y + 7, fig.extra, &pcsv,
+                                  &pcols)) != CXB_OK)
                 break;
             st = collect(&fig, &pcsv, &pcols, ppath, k, &sets.dup, used);
             cxb_csv_free(&pcsv);

@@ -309,3 +309,24 @@ cxb_verdict cxb_prop_judge_r_rmat_3_2(const char *const *run_dirs, size_t nsets,
     snprintf(ours, size, "R(3) / R(2): %s", cells);
     return holds == pairs ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
+
+/* Jin et al. draw x = network, series = P x layout; here x = P (numeric) and a series per
+ * network, one figure per layout and partitioner, so that the closed form of each G(n, m)
+ * network is its own dashed line beside the measured points (docs "Replication ratio"). */
+#define REPL_FIG(id, title, sel)                                                                                      \
+    {id, title, "propagation/replication.gp", "parts", "extra:R,R_closed_form",                                   \
+     "impl=propagation.replication.seq;" sel, NULL}
+const cxb_figure_spec cxb_prop_figures[CXB_PROP_NFIGURES] = {
+    REPL_FIG("jin.fig16.vertex", "Jin et al. Fig. 16: replication ratio R of block partitions, vertex layout",
+             "layout=vertex;partition=block"),
+    REPL_FIG("jin.fig16.edge", "Jin et al. Fig. 16: replication ratio R of block partitions, edge layout",
+             "layout=edge;partition=block"),
+    REPL_FIG("jin.fig16.random.vertex", "Jin et al. Fig. 16 (random partitions): replication ratio R, vertex layout",
+             "layout=vertex;partition=random"),
+    REPL_FIG("jin.fig16.random.edge", "Jin et al. Fig. 16 (random partitions): replication ratio R, edge layout",
+             "layout=edge;partition=random"),
+    REPL_FIG("jin.fig18.vertex", "Jin et al. Fig. 18: replication ratio R of METIS partitions, R-MAT and random, vertex layout",
+             "layout=vertex;partition=metis"),
+    REPL_FIG("jin.fig18.edge", "Jin et al. Fig. 18: replication ratio R of METIS partitions, R-MAT and random, edge layout",
+             "layout=edge;partition=metis"),
+};

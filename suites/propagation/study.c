@@ -500,4 +500,6 @@ const cxb_study cxb_study_propagation = {
     .ncommands = sizeof prop_commands / sizeof prop_commands[0],
     .claims = cxb_propagation_claims,
     .print_tables = cxb_prop_replication_tables,
+    .figures = cxb_prop_figures,
+    .nfigures = CXB_PROP_NFIGURES,
 };

@@ -19,3 +19,5 @@ set_tests_properties(propagation_cli propagation_oracle PROPERTIES SKIP_RETURN_C
 # The replication row's count against the partition tables (P up to 100, both layouts and
 # orientations, edge cases), and the Fig. 16 and 18 claims on result sets written in the test.
 cxb_test(propagation_replication test_propagation_replication.c)
+# Figs 16 and 18 drawn from the replication row's extra values (y = extra:R,R_closed_form)
+add_test(NAME propagation_figures COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/test_propagation_figures.sh $<TARGET_FILE:cxbench>)
