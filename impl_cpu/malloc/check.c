@@ -1,5 +1,5 @@
 /* impl_cpu/malloc/check.c - the malloc study's job arithmetic and the checks of every
- * pass (shared/spec/graphgen.md 5 "Checks"; Leist Sec. 5.3, Alg. 21): pointers non-NULL
+ * pass (docs/studies/malloc.md; Leist Sec. 5.3, Alg. 21): pointers non-NULL
  * or counted as failures, aligned, pairwise non-overlapping after a sort by address.
  * The sort is the C library's qsort (docs/architecture.md: use the field's libraries). */
 #include <inttypes.h>

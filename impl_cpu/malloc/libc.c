@@ -1,5 +1,5 @@
 /* impl_cpu/malloc/libc.c - malloc.libc.seq: the C library's malloc/free with the
- * thesis's counts (shared/spec/graphgen.md 5, "for scale"; Leist Alg. 21's host loop
+ * thesis's counts (docs/studies/malloc.md; Leist Alg. 21's host loop
  * with malloc in place of cudaMalloc). One thread; the alloc and free loops are timed
  * separately with CLOCK_MONOTONIC. */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* impl_cuda/malloc/arena.cu - malloc.arena.cuda's kernel, the floor of every allocator in
- * the malloc study (shared/spec/graphgen.md 5, an extension of Leist Alg. 21): the device
+ * the malloc study (docs/studies/malloc.md, an extension of Leist Alg. 21): the device
  * threads of Alg. 21 take their chunks from one preallocated buffer by atomicAdd on an
  * offset, with Alg. 21's pointer store and stop-at-failure rule. See arena.h for why it
  * is a file of its own. */

@@ -1,5 +1,5 @@
 /* impl_cuda/malloc/malloc.cu - the CUDA variants of the malloc study (include/cxb/malloc/malloc.h;
- * shared/spec/graphgen.md 5; Leist Sec. 5.3, Alg. 21, Fig. 5.10).
+ * docs/studies/malloc.md; Leist Sec. 5.3, Alg. 21, Fig. 5.10).
  *
  *   device  Alg. 21's device side: `threads` threads (16,384 in the thesis) each call
  *           malloc(size) per_thread times and store pointer i at mem[tid + i * threads];

@@ -1,6 +1,6 @@
 # plots/malloc/fig5_10.gp - Leist Fig. 5.10 (Sec. 5.3): time to allocate and to free a total
 # (64 MiB in the thesis) in chunks of 16 B ... 4 KiB, against the chunk size; also the
-# modern-rows panel and the device thread sweep (shared/spec/graphgen.md 5, 6.2).
+# modern-rows panel and the device thread sweep (docs/studies/malloc.md).
 #
 # Data (harness/plot.c, y = "phases:alloc,free"): per implementation and phase, the median
 # of alloc_ns or free_ns in ms with interquartile bars; the key names the phase

@@ -1,4 +1,4 @@
-/* suites/graphgen/fast.c - the modern fast generators (shared/spec/graphgen.md 9) as
+/* suites/graphgen/fast.c - the modern fast generators (docs/studies/graphgen.md) as
  * variants of the graphgen study: graphgen.{bacopy,gnm,wsfast,rmat}.{seq,pthreads,cuda}.
  * The generators themselves are those of docs/studies/graph.md (cxb_generate_seq / _pthreads /
  * _cuda, include/cxb/graph/gen.h): Sanders-Schulz hashed copy model (IPL 116(7), 2016;

@@ -1,5 +1,5 @@
 /* suites/graphgen/study.c - the faithful graph-generator study of Leist (2011), chapter 5
- * (shared/spec/graphgen.md 1-4, 6-8): the Watts alpha-model and Leist's Barabasi-Albert
+ * (docs/studies/graphgen.md): the Watts alpha-model and Leist's Barabasi-Albert
  * generator as graphgen.{alpha,ba}.{seq,pthreads,cuda1,cuda2}.
  *
  * Parameters (--set): alpha: n, k, alpha, seed, x (allocation multiple, 0 = auto),

@@ -1,6 +1,6 @@
 /* suites/malloc/study.c - the malloc study: Leist's device vs host allocation micro-benchmark
- * (Leist 2011, Sec. 5.3, Alg. 21, Fig. 5.10; shared/spec/graphgen.md 1, 5, 6.2-6.4, 8,
- * 10.2) with the modern answers beside it (stream-ordered pool, arena) and the C
+ * (Leist 2011, Sec. 5.3, Alg. 21, Fig. 5.10; docs/studies/malloc.md)
+ * with the modern answers beside it (stream-ordered pool, arena) and the C
  * library for scale. The implementations are in impl_cpu/malloc and impl_cuda/malloc
  * (include/cxb/malloc/malloc.h).
  *

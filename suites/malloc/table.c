@@ -1,5 +1,5 @@
 /* suites/malloc/table.c - Leist Fig. 5.10 as a table from a malloc result set
- * (shared/spec/graphgen.md 6.2-6.4, 11.16; Leist Sec. 5.3): per implementation series
+ * (docs/studies/malloc.md; Leist Sec. 5.3): per implementation series
  * (its params but size), the median alloc and free times at each chunk size, the
  * log2-log2 least-squares slope of each phase against the size, the sign changes of each
  * curve (the "device malloc is non-monotone" claim) and the most failures seen.

@@ -1,6 +1,6 @@
 /* suites/prng/init.c - the prng study's stream-initialisation and jump-cost rows
- * (shared/spec/prng.md 6.5 Figure R2, 6.7 Figure R4, 8.1 "Device API inside a kernel",
- * 8.3 G4): the CPU jump rows and the sweeps here; the GPU rows below are registered by
+ * (docs/studies/prng.md, target
+ * G4): the CPU jump rows and the sweeps here; the GPU rows below are registered by
  * impl_cuda/prng/init_rows.c (compiled only when CUDA is found).
  *
  * GPU rows (cxb/prng/init.h, impl_cuda/prng/init.cu), g in {xorwow, mrg32k3a, philox4x32}:

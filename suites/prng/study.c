@@ -1,5 +1,5 @@
 /* suites/prng/study.c - the prng study: Leist's lagged-Fibonacci generator (lf24) on every
- * backend (shared/spec/prng.md 2, 3.1, 6.1, 6.2, 8.3).
+ * backend (docs/studies/prng.md).
  *
  * Implementations: prng.lf24.seq (reference), .pthreads (Leist 4.2), .cuda1 and .cuda2
  * (Leist 4.3), .cudashared (tables on chip; the 250 G/s target, docs/studies/prng.md G2f) and

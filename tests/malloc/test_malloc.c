@@ -1,4 +1,4 @@
-/* tests/malloc/test_malloc.c - malloc_study (shared/spec/graphgen.md 5, 8, 10.2): the malloc
+/* tests/malloc/test_malloc.c - malloc_study (docs/studies/malloc.md): the malloc
  * study's CPU side.
  *
  *  1. cxb_malloc_job_init against the thesis's arithmetic (docs/studies/graphgen.md: 256 calls per

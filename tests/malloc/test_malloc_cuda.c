@@ -1,4 +1,4 @@
-/* tests/malloc/test_malloc_cuda.c - malloc_cuda (shared/spec/graphgen.md 5 "Checks"): every CUDA
+/* tests/malloc/test_malloc_cuda.c - malloc_cuda (docs/studies/malloc.md): every CUDA
  * variant of the malloc study at small totals.
  *
  * Without a GPU (or CUDA) every variant's create answers CXB_ERESOURCE with nothing

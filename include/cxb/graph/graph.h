@@ -1,6 +1,6 @@
 /* cxb/graph/graph.h - the graph study's shared layer: types, CSR, edge lists, the edgeset
  * fingerprint, and the readers and writers of SNAP edge lists, Matrix Market
- * coordinate files and the .cxg binary cache (shared/spec/graph.md sections 2-7).
+ * coordinate files and the .cxg binary cache (docs/studies/graph.md).
  *
  * Every function returns a cxb_status; on failure cxb_last_error() holds one line
  * "WHERE: WHAT" (docs/studies/graph.md): FILE:LINE for parse errors, FILE for file-level ones.

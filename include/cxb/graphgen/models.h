@@ -1,6 +1,6 @@
 /* cxb/graphgen/models.h - the faithful generators of Leist (2011), PhD thesis, Massey University,
  * chapter 5 and Appendix B: the Watts alpha-model (Alg. 9-15) and Leist's Barabasi-Albert
- * generator (Alg. 16-20), as specified in shared/spec/graphgen.md 2-4.
+ * generator (Alg. 16-20), as specified in docs/studies/graphgen.md.
  *
  * Two halves:
  *  - the canonical per-step arithmetic (docs/studies/graphgen.md) as static inline CXB_HD

@@ -1,6 +1,6 @@
 /* cxb/malloc/malloc.h - the malloc study: Leist's device vs host allocation micro-benchmark
  * (A. Leist, PhD thesis, Massey University 2011, Sec. 5.3, Alg. 21, Fig. 5.10;
- * shared/spec/graphgen.md 5) and today's answers beside it.
+ * docs/studies/malloc.md) and today's answers beside it.
  *
  * One pass allocates `calls` chunks of `size` bytes, `total` bytes in all, then frees
  * them; the alloc and free phases are timed separately (CXB_PHASE_ALLOC, CXB_PHASE_FREE).

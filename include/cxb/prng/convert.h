@@ -1,7 +1,7 @@
 /* cxb/prng/convert.h - the conversions of uint32 draws to floating point that bulk generation
  * offers (--set type=f32|f64, --set conv=curand), one definition for every backend.
  *
- * Sources: shared/spec/prng.md section 1 ("Float conversion") and 5.3 (u64 = two u32 draws,
+ * Sources: docs/studies/prng.md ("Float conversion"; u64 = two u32 draws,
  * the first in the high half) for cxbench's own conversions; cuRAND's curand_uniform.h,
  * curand_globals.h and curand_kernel.h of the CUDA 13.0 toolkit for conv=curand, whose
  * constants are copied verbatim (CURAND_2POW32_INV, CURAND_2POW53_INV_DOUBLE, MRG32K3A_NORM):

@@ -1,7 +1,7 @@
 /* cxb/prng/init.h - per-thread stream initialisation on the GPU for millions of threads,
  * ours (jump tables, cxb/rng/jump.h) against cuRAND's device API, and the device-API peer
- * rows that draw k numbers per thread after it (shared/spec/prng.md 6.7 Figure R4, 8.1
- * "Device API inside a kernel", 8.3 G4).
+ * rows that draw k numbers per thread after it (docs/studies/prng.md,
+ * "Device API inside a kernel" and target G4).
  *
  * A job: T threads, thread tid < T gets the state of
  *   CXB_INIT_TABLES         ours: cxb_g_init(seed, tid, 0), i.e. curand_init(seed, tid, 0),

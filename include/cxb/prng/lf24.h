@@ -1,5 +1,5 @@
 /* cxb/prng/lf24.h - the prng study's public API: bulk generation with Leist's
- * lagged-Fibonacci generator on every backend (shared/spec/prng.md 3.1.5).
+ * lagged-Fibonacci generator on every backend (docs/studies/prng.md).
  *
  * A job is T streams, numbered 1..T (stream 0 is the root stream seeded directly by
  * S; stream k >= 1 is seeded with the k-th child seed drawn from the root, docs/studies/prng.md

@@ -6,8 +6,8 @@
  * Table 3.2's usage rules, the four GPU requirements of 3.3); cuRAND's curand_init
  * (sequence splitting by subsequence, "seed + id" random spacing); cuRAND's
  * curandMakeMTGP32KernelState (MTGP32 kernel state i = DC set i); TinyMT's DC files
- * (opencl/tinymt32dc.0.2000.txt, one parameter set per stream). Spec:
- * shared/spec/prng.md 3.2, 3.9, 3.10, 5.1-5.4, 6.4, 9.2.
+ * (opencl/tinymt32dc.0.2000.txt, one parameter set per stream). Study page:
+ * docs/studies/prng.md.
  *
  * The techniques (cxb_dist_tech), for logical stream `id` of a job of seed `seed`:
  *   split     sequence splitting: the generator's own cxb_g_init(seed, id, 0), stream id

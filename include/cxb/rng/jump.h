@@ -2,7 +2,7 @@
  * and MRG32k3a, and Philox's counter jump: the one definition that the CPU jump-cost rows
  * (Figure R2), the GPU stream initialisation (Figure R4, target G4) and their tests share.
  *
- * Spec: shared/spec/prng.md 3.3 (MRG32k3a jump-ahead: "tables of A^(2^k) make it
+ * Study page: docs/studies/prng.md (MRG32k3a jump-ahead: "tables of A^(2^k) make it
  * O(popcount v)"), 3.6 (XORWOW: "cxbench computes its own powers M^(2^k) (and windowed
  * tables)"; cuRAND's tables are not copied), 4 (jump consistency), 6.5, 6.7, 8.3 G4.
  * Sources: P. L'Ecuyer et al. (2002), RngStreams (jumps as matrix powers); cuRAND's

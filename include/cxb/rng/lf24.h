@@ -3,7 +3,7 @@
  *
  * Source: A. Leist (2011), PhD thesis, Massey University, section 4.1, Algorithms 1-2;
  * G. Marsaglia, A. Zaman, W. W. Tsang (1990), "Toward a universal random number
- * generator" (RANMAR). Spec: shared/spec/prng.md section 3.1.
+ * generator" (RANMAR). Study page: docs/studies/prng.md.
  *
  * Values are 24-bit integers k (the uniform is k * 2^-24). One step:
  *   X = (U[ri] - U[si]) mod 2^24;  U[ri] = X;  ri--, si-- (wrapping to r-1);

@@ -4,7 +4,7 @@
  * Source: P. L'Ecuyer (1999), "Good parameters and implementations for combined multiple
  * recursive random number generators"; P. L'Ecuyer, R. Simard, E. J. Chen, W. D. Kelton
  * (2002), RngStreams (umontreal-simul/RngStreams src/RngStream.cpp); cuRAND's
- * curand_kernel.h of the CUDA 13.0 toolkit. Spec: shared/spec/prng.md sections 3.3, 3.7, 9.3.
+ * curand_kernel.h of the CUDA 13.0 toolkit. Study page: docs/studies/prng.md.
  *
  * State: s1 = (x1[n-3], x1[n-2], x1[n-1]) in [0, m1), s2 likewise in [0, m2) (index 2 newest).
  *   x1[n] = (1403580 x1[n-2] - 810728 x1[n-3]) mod m1,   m1 = 2^32 - 209

@@ -3,7 +3,7 @@
  *
  * Source: M. Matsumoto, T. Nishimura (1998), "Mersenne twister: a 623-dimensionally
  * equidistributed uniform pseudo-random number generator", ACM TOMACS 8(1); reference
- * mt19937ar.c. Spec: shared/spec/prng.md section 3.8.
+ * mt19937ar.c. Study page: docs/studies/prng.md.
  *
  * Seeding is init_genrand (= std::mt19937(seed)): mt[0] = seed,
  * mt[i] = 1812433253 * (mt[i-1] ^ (mt[i-1] >> 30)) + i. The C++ standard requires the

@@ -4,7 +4,7 @@
  * Sources: M. Saito, M. Matsumoto (2013), "Variants of Mersenne Twister suitable for graphic
  * processors", ACM TOMS 39(2); reference MersenneTwister-Lab/MTGP mtgp32-fast.h/.c
  * (para_rec, temper, mtgp32_init_state); cuRAND's curand_mtgp32_host.h (mtgp32_init_state,
- * curandMakeMTGP32KernelState) and curand_mtgp32_kernel.h. Spec: shared/spec/prng.md 3.9.
+ * curandMakeMTGP32KernelState) and curand_mtgp32_kernel.h. Study page: docs/studies/prng.md.
  *
  * The state is a sequence s_0, s_1, ... of N = 351 words kept in a ring of N; step k makes
  *   X = (s_k & mask) ^ s_{k+1}; X ^= X << sh1; Y = X ^ (s_{k+pos} >> sh2);

@@ -3,7 +3,7 @@
  *
  * Source: W. H. Press, S. A. Teukolsky, W. T. Vetterling, B. P. Flannery (2007), Numerical
  * Recipes, 3rd ed., section 7.1 (ran.h: struct Ran, Ranq1, Ranq2, Ranlim32, Ranhash); used by
- * A. Leist (2011), section 4.5, Algorithm 8, Table 4.2. Spec: shared/spec/prng.md section 3.2
+ * A. Leist (2011), section 4.5, Algorithm 8, Table 4.2. Study page: docs/studies/prng.md.
  * (constants, seeding, known answers), 6.3 (Table 4.2), 9.4 (pitfalls).
  *
  * Each generator is NR3's struct transcribed as a state type plus functions:

@@ -3,7 +3,7 @@
  *
  * Source: J. K. Salmon, M. A. Moraes, R. O. Dror, D. E. Shaw (2011), "Parallel random
  * numbers: as easy as 1, 2, 3" (SC11); reference DEShawResearch/random123
- * include/Random123/philox.h. Spec: shared/spec/prng.md sections 3.4 and 3.7.
+ * include/Random123/philox.h. Study page: docs/studies/prng.md.
  *
  * Block: counter (c0..c3) and key (k0, k1), all uint32 -> four uint32. A round multiplies
  * c0 and c2 by two constants (64-bit products split hi/lo) and mixes in the key, which is

@@ -2,7 +2,7 @@
  * block cipher (add-rotate-xor, no multiplies): one definition for every backend.
  *
  * Source: Salmon et al. (2011), SC11; reference DEShawResearch/random123
- * include/Random123/threefry.h. Spec: shared/spec/prng.md section 3.5.
+ * include/Random123/threefry.h. Study page: docs/studies/prng.md.
  *
  * Key schedule ks[0..3] = key, ks[4] = 0x1BD11BDA ^ k0 ^ k1 ^ k2 ^ k3 (Skein's parity).
  * The key is injected first and after every fourth round (injection j adds ks[(j+i) mod 5]

@@ -4,7 +4,7 @@
  * Source: M. Saito, M. Matsumoto (2011), TinyMT; reference MersenneTwister-Lab/TinyMT
  * tinymt/tinymt32.h and tinymt/tinymt32.c (next_state, temper, tinymt32_init,
  * tinymt32_init_by_array, period certification; MIN_LOOP = PRE_LOOP = 8), known answers in
- * tinymt/check32.out.txt. Spec: shared/spec/prng.md sections 3.10, 5.1, 5.3.
+ * tinymt/check32.out.txt. Study page: docs/studies/prng.md.
  *
  * Parameters (mat1, mat2, tmat) are a separate struct (docs/studies/prng.md); the state carries a copy,
  * as the reference's tinymt32_t does (16 bytes of state + 12 of parameters), so a thread's

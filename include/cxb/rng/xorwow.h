@@ -3,7 +3,7 @@
  *
  * Source: G. Marsaglia (2003), "Xorshift RNGs", J. Stat. Soft. 8(14), p. 5 (the xorwow
  * recurrence); cuRAND's curand_kernel.h of the CUDA 13.0 toolkit (seeding, subsequences,
- * offsets). Spec: shared/spec/prng.md sections 3.6 and 3.7.
+ * offsets). Study page: docs/studies/prng.md.
  *
  * State: a Weyl counter d and the five xorshift words v[0..4]. One step (curand()):
  *   t = v0 ^ (v0 >> 2); (v0..v3) <- (v1..v4); v4 <- (v4 ^ (v4 << 4)) ^ (t ^ (t << 1));
