@@ -10,6 +10,13 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+/* The header of a result set's samples.csv (docs/method.md), for the tests that write sets of
+ * known medians. */
+#define CXB_TEST_SAMPLES_HEADER                                                                                        \
+    "run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,cpu_ns,"      \
+    "alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,checksum,verified,"      \
+    "t_start_ns,extra\n"
+
 static inline int cxb_testfs_rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
     (void)st;

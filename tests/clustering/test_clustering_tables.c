@@ -72,10 +72,7 @@ int main(void)
     CHECK(samples != NULL);
     if (!samples)
         return 1;
-    fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,cpu_ns,"
-          "alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,checksum,verified,"
-          "t_start_ns,extra\n",
-          samples);
+    fputs(CXB_TEST_SAMPLES_HEADER, samples);
     /* W-S k = 50, p = 0.1: |V| = 1..10 x 10^5; seq t = 1e6 (x / 1e5)^1.0; pthreads 7x, grain 7.5x,
      * k1 9x, k2 4x faster */
     for (int j = 0; j < 10; ++j) {
@@ -170,10 +167,7 @@ int main(void)
             cxb_testfs_rmtree(dir3);
             break;
         }
-        fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,"
-              "cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,"
-              "checksum,verified,t_start_ns,extra\n",
-              samples);
+        fputs(CXB_TEST_SAMPLES_HEADER, samples);
         add_point("clustering.tcmerge.pthreads", "d=16;model=gnm;n=4194304;threads=1", 1e6, 3.0e9);
         add_point("clustering.tcmerge.pthreads", "d=16;model=gnm;n=4194304;threads=2", 1e6, 1.52e9);
         if (pass == 0) {
@@ -196,10 +190,7 @@ int main(void)
         snprintf(path, sizeof path, "%s/samples.csv", dir2);
         FILE *f = fopen(path, "w");
         if (f) {
-            fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,"
-                  "cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,"
-                  "checksum,verified,t_start_ns,extra\n",
-                  f);
+            fputs(CXB_TEST_SAMPLES_HEADER, f);
             fclose(f);
         }
         for (const cxb_claim *c = cxb_clustering_claims; c->key; ++c) {

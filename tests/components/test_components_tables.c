@@ -109,10 +109,7 @@ int main(void)
     CHECK(samples != NULL);
     if (!samples)
         return 1;
-    fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,cpu_ns,"
-          "alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,checksum,verified,"
-          "t_start_ns,extra\n",
-          samples);
+    fputs(CXB_TEST_SAMPLES_HEADER, samples);
 
     /* Disjoint 1: n = 1..8 x 10^5; exponents seq 0.9, cas 0.85, k1 0.8, k2 0.1 over the last 5
      * points; the first 3 (excluded by the thesis) are 5x slower, which would spoil an unexcluded fit */
@@ -278,10 +275,7 @@ int main(void)
         snprintf(path, sizeof path, "%s/samples.csv", dir2);
         samples = fopen(path, "w");
         if (samples) {
-            fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,"
-                  "cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,"
-                  "checksum,verified,t_start_ns,extra\n",
-                  samples);
+            fputs(CXB_TEST_SAMPLES_HEADER, samples);
             add_point("components.unionfind.seq", "model=gnm;n=1000", 1000, 5e4);
             fclose(samples);
             for (const cxb_claim *c = cxb_components_claims; c->key; ++c) {
@@ -309,10 +303,7 @@ int main(void)
         snprintf(path, sizeof path, "%s/samples.csv", dir3);
         samples = fopen(path, "w");
         if (samples) {
-            fputs("run_id,study,impl,backend,algorithm,variant,point,params,n,threads,bind,seed,rep,mode,batch,wall_ns,"
-                  "cpu_ns,alloc_ns,h2d_ns,kernel_ns,d2h_ns,free_ns,rng_ns,sync_ns,transfer_ns,time_ns,instructions,"
-                  "checksum,verified,t_start_ns,extra\n",
-                  samples);
+            fputs(CXB_TEST_SAMPLES_HEADER, samples);
             const char *g = "d=16;model=gnm;n=16777216;ref=unionfind", *k = "d=16;model=kron;n=16777216;ref=unionfind";
             char p1[128], p2[128];
             snprintf(p1, sizeof p1, "%s;threads=1", g);
