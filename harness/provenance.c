@@ -42,16 +42,32 @@ static void git_line(const char *args, char *out, size_t size)
     pclose(p);
 }
 
+/* What git says of the source tree, read once: at the run's start (cxb_provenance_capture_git),
+ * so that a commit made while a long run goes on is not named as the run's. */
+static struct {
+    int taken;
+    char commit[128], branch[256], describe[256], dirty[8];
+} git_seen;
+
+void cxb_provenance_capture_git(void)
+{
+    if (git_seen.taken)
+        return;
+    git_seen.taken = 1;
+    git_line("rev-parse --verify -q HEAD", git_seen.commit, sizeof git_seen.commit);
+    if (strspn(git_seen.commit, "0123456789abcdef") != 40 || git_seen.commit[40]) /* no commit yet: "HEAD" */
+        git_seen.commit[0] = '\0';
+    git_line("rev-parse --abbrev-ref HEAD", git_seen.branch, sizeof git_seen.branch);
+    git_line("describe --always --dirty", git_seen.describe, sizeof git_seen.describe);
+    /* untracked results/ and build dirs are not "dirty" for provenance: tracked changes only */
+    git_line("status --porcelain --untracked-files=no | head -c1", git_seen.dirty, sizeof git_seen.dirty);
+}
+
 static void write_git(cxb_json *w)
 {
-    char commit[128], branch[256], describe[256], dirty[8];
-    git_line("rev-parse --verify -q HEAD", commit, sizeof commit);
-    if (strspn(commit, "0123456789abcdef") != 40 || commit[40]) /* no commit yet: git says "HEAD" */
-        commit[0] = '\0';
-    git_line("rev-parse --abbrev-ref HEAD", branch, sizeof branch);
-    git_line("describe --always --dirty", describe, sizeof describe);
-    /* untracked results/ and build dirs are not "dirty" for provenance: tracked changes only */
-    git_line("status --porcelain --untracked-files=no | head -c1", dirty, sizeof dirty);
+    cxb_provenance_capture_git(); /* a writer whose run did not capture it reads it now */
+    const char *commit = git_seen.commit, *branch = git_seen.branch, *describe = git_seen.describe,
+               *dirty = git_seen.dirty;
     /* A copy of the tree whose .git is absent or stale (the GPU machine gets one: its git
      * reports an old HEAD and calls the tree dirty) names its commit in CXB_GIT_COMMIT, and
      * whether the tree differs from it in CXB_GIT_DIRTY (0 or 1): the caller's statement
@@ -60,7 +76,7 @@ static void write_git(cxb_json *w)
     cxb_json_object(w, "git");
     if (!env || !env[0]) {
         cxb_json_str(w, "commit", commit[0] ? commit : CXB_CONFIGURE_COMMIT);
-        cxb_json_str(w, "commit_source", commit[0] ? "git at run time" : "configure time");
+        cxb_json_str(w, "commit_source", commit[0] ? "git at run start" : "configure time");
         cxb_json_bool(w, "dirty", dirty[0] != '\0');
     } else {
         cxb_json_str(w, "commit", env);

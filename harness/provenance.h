@@ -33,6 +33,10 @@ typedef struct cxb_prov_run {
     size_t nwarnings;
 } cxb_prov_run;
 
+/* Reads what git says of the source tree (commit, branch, describe, dirty) for the provenance
+ * of this process's runs; the first call counts, so a run calls it when it starts. */
+void cxb_provenance_capture_git(void);
+
 /* Writes path atomically: run, git, build, host, topology, binding, gpu, studies. */
 cxb_status cxb_provenance_write(const char *path, const cxb_prov_run *run);
 

@@ -859,6 +859,7 @@ cxb_status cxb_run_study(const cxb_run_opts *o, char *run_dir, size_t size)
     prov.bind_policy = o->bind_name;
     prov.binding = cxb_pool_binding(pool);
     cxb_utc_now(prov.start_utc, sizeof prov.start_utc);
+    cxb_provenance_capture_git(); /* the tree as the run starts, not as it ends */
     prov.load_start = cxb_host_loadavg();
     cxb_host_info host;
     if (cxb_host_info_read(&host) == CXB_OK) {
