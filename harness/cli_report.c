@@ -225,17 +225,15 @@ static cxb_status merged_tables(FILE *f, const cxb_index *idx, const cxb_study *
             continue;
         const cxb_index_row *row = &idx->rows[i];
         static char paths[CXB_INDEX_MAX_SETS][4200];
-        const char *ptrs[CXB_INDEX_MAX_SETS];
-        size_t n = 0;
-        for (size_t k = 0; k < row->nsets; ++k) {
-            snprintf(paths[n], sizeof paths[n], "%s/%s", idx->machine_dir, row->sets[k]);
-            if (!cxb_results_is_set(paths[n]))
+        const char *all[CXB_INDEX_MAX_SETS], *ptrs[CXB_INDEX_MAX_SETS];
+        size_t n = 0, nall = row_sets(idx, row, paths, all);
+        for (size_t k = 0; k < nall; ++k) {
+            if (!cxb_results_is_set(all[k]))
                 continue;
-            cxb_status st = cxb_results_ensure_derived(paths[n], study);
+            cxb_status st = cxb_results_ensure_derived(all[k], study);
             if (st != CXB_OK)
                 return st;
-            ptrs[n] = paths[n];
-            ++n;
+            ptrs[n++] = all[k];
         }
         if (n < 2)
             continue;

@@ -110,6 +110,16 @@ long cxb_pubtab_row(const cxb_pubtab *t, const char *series, const char *x, cons
     return -1;
 }
 
+/* Is p a point of impl at `threads` threads? Then g holds its params without threads. */
+static int at_threads(const cxb_mpoint *p, const char *impl, int threads, char *g, size_t size)
+{
+    double t;
+    if (strcmp(p->impl, impl) != 0 || !cxb_mparam_num(p->params, "threads", &t) || t != threads)
+        return 0;
+    cxb_params_without(p->params, "threads", g, size);
+    return 1;
+}
+
 int cxb_msets_thread_ratio(const cxb_msets *d, const char *impl, int a, int b, double *smallest, size_t *pairs,
                            const char **worst)
 {
@@ -118,18 +128,11 @@ int cxb_msets_thread_ratio(const cxb_msets *d, const char *impl, int a, int b, d
     if (worst)
         *worst = NULL;
     for (size_t i = 0; i < d->n; ++i) {
-        double ti;
-        if (strcmp(d->p[i].impl, impl) != 0 || !cxb_mparam_num(d->p[i].params, "threads", &ti) || ti != a)
+        char gi[1024], gj[1024];
+        if (!at_threads(&d->p[i], impl, a, gi, sizeof gi))
             continue;
-        char gi[1024];
-        cxb_params_without(d->p[i].params, "threads", gi, sizeof gi);
         for (size_t j = 0; j < d->n; ++j) {
-            double tj;
-            if (strcmp(d->p[j].impl, impl) != 0 || !cxb_mparam_num(d->p[j].params, "threads", &tj) || tj != b)
-                continue;
-            char gj[1024];
-            cxb_params_without(d->p[j].params, "threads", gj, sizeof gj);
-            if (strcmp(gi, gj) != 0 || !(d->p[j].median_ns > 0))
+            if (!at_threads(&d->p[j], impl, b, gj, sizeof gj) || strcmp(gi, gj) != 0 || !(d->p[j].median_ns > 0))
                 continue;
             double r = d->p[i].median_ns / d->p[j].median_ns;
             ++*pairs;

@@ -69,6 +69,7 @@
 #include <unistd.h>
 
 #include "cxb/config.h"
+#include "cxb/core/params.h"
 #include "harness/atomic.h"
 #include "harness/cleanup.h"
 #include "harness/csv.h"
@@ -278,18 +279,8 @@ static size_t sb_add(strbuf *b, const char *text, int *oom)
 /* The number after "key=" in an extra cell ("k=v;k=v"); 0 when the key is absent. */
 static int extra_value(const char *cell, const char *key, double *v)
 {
-    size_t kl = strlen(key);
-    for (const char *p = cell; p && *p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL)
-        if (!strncmp(p, key, kl) && p[kl] == '=') {
-            char buf[64];
-            size_t n = strcspn(p + kl + 1, ";");
-            if (n == 0 || n >= sizeof buf)
-                return 0;
-            memcpy(buf, p + kl + 1, n);
-            buf[n] = '\0';
-            return parse_num(buf, v);
-        }
-    return 0;
+    char buf[64];
+    return cxb_params_lookup(cell, ';', key, buf, sizeof buf) && parse_num(buf, v);
 }
 
 /* from_extra: the names are keys of the extra column (y = "extra:..."), not phases. */
