@@ -29,7 +29,8 @@
  * edge to the first neighbour is skipped: init made that neighbour v's parent, so the edge is
  * already in v's tree. (6) A neighbour's walk stops at v's representative (uf_find_stop): the
  * edges inside a big tree then never read its root's word, which every find would otherwise end
- * at (one address, one L2 slice; with relaxed loads not cached in L1). */
+ * at (one address, one L2 slice; with relaxed loads not cached in L1). (7) compute2 and compute3
+ * find v's representative once per warp and block, not in every thread (ECL-CC: in every thread). */
 #include "impl_cuda/components/cc.cuh"
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
@@ -142,7 +143,10 @@ static __global__ void uf_compute2(const uint64_t *__restrict__ off, const uint3
     for (uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32; w < top; w += warps) {
         const uint32_t v = __ldg(&wl[w]);
         const uint64_t beg = __ldg(&off[v]), end = __ldg(&off[v + 1]);
-        uint32_t vstat = uf_find(v, parent);
+        uint32_t vstat = 0;
+        if (lane == 0)
+            vstat = uf_find(v, parent); /* once per warp: see compute3 */
+        vstat = __shfl_sync(0xffffffffu, vstat, 0);
         for (uint64_t k = beg + 1 + lane; k < end; k += 32) {
             const uint32_t u = __ldg(&adj[k]);
             if (u > v)
@@ -152,21 +156,29 @@ static __global__ void uf_compute2(const uint64_t *__restrict__ off, const uint3
     }
 }
 
-/* one block per back entry */
+/* one block per back entry; v's representative is found by one thread and shared: when every
+ * thread walked to it, each of a hub's 256 threads read the same root word (relaxed loads are
+ * served by the L2, so all of them queue at one slice; a warp's same-address load is one request,
+ * but 8 warps per block and thousands of hubs per graph are not) */
 static __global__ void uf_compute3(const uint64_t *__restrict__ off, const uint32_t *__restrict__ adj, uint64_t n,
                                    uint32_t *parent, const uint32_t *__restrict__ wl, const uint32_t *__restrict__ word)
 {
+    __shared__ uint32_t s_vstat;
     const uint32_t back = word[3];
     for (uint64_t w = back + (uint64_t)blockIdx.x; w < n; w += gridDim.x) {
         const uint32_t v = __ldg(&wl[w]);
         const uint64_t beg = __ldg(&off[v]), end = __ldg(&off[v + 1]);
-        uint32_t vstat = uf_find(v, parent);
+        if (threadIdx.x == 0)
+            s_vstat = uf_find(v, parent);
+        __syncthreads();
+        uint32_t vstat = s_vstat;
         for (uint64_t k = beg + 1 + threadIdx.x; k < end; k += blockDim.x) {
             const uint32_t u = __ldg(&adj[k]);
             if (u > v)
                 break;
             uf_hook(&vstat, uf_find_stop(u, vstat, parent), parent);
         }
+        __syncthreads(); /* s_vstat is read by all before the next entry overwrites it */
     }
 }
 
