@@ -173,3 +173,11 @@ int cxb_msets_thread_claim(const cxb_msets *d, const char *const *impls, size_t 
         return 0;
     return ok ? 1 : 2;
 }
+
+int cxb_msets_claim_load(const char *const *dirs, size_t nd, const char *who, cxb_msets *d, char *ours, size_t size)
+{
+    if (cxb_msets_load(dirs, nd, who, d) == CXB_OK)
+        return 1;
+    snprintf(ours, size, "not measured (the result sets do not load)");
+    return 0;
+}

@@ -49,6 +49,11 @@ int cxb_msets_thread_ratio(const struct cxb_msets *d, const char *impl, int a, i
 int cxb_msets_thread_claim(const struct cxb_msets *d, const char *const *impls, size_t nimpls, int a, int b,
                            double want, char *ours, size_t size);
 
+/* Loads the sets a claim is judged on (cxb_msets_load); when they do not load, ours says so and
+ * the result is 0, the caller's "not measured". 1 when d holds the sets (free it). */
+int cxb_msets_claim_load(const char *const *dirs, size_t nd, const char *who, struct cxb_msets *d, char *ours,
+                         size_t size);
+
 /* A published table: results/paper/<file> (under the source tree, else the working directory)
  * with the columns series, x, value and one more the caller names (e.g. unit, note). */
 typedef struct cxb_pubtab {

@@ -380,14 +380,6 @@ cxb_status cxb_clustering_tables_print(const char *run_dir, FILE *out)
 
 /* ------------------------------------------------------------------ claims */
 
-#define LOAD_OR_NOT_MEASURED(d)                                                                                        \
-    do {                                                                                                               \
-        if (cxb_msets_load(run_dirs, nsets, "clustering tables", &(d)) != CXB_OK) {                                                              \
-            snprintf(ours, size, "not measured (the sets do not load)");                                               \
-            return CXB_NOT_MEASURED;                                                                                   \
-        }                                                                                                              \
-    } while (0)
-
 /* t(a) / t(b) at the largest |V| of family f that both have; 0 when none. */
 static double ratio_at_largest(const cldata *d, const family *f, const char *a, unsigned ga, const char *b,
                                unsigned gb, double *n)
@@ -411,7 +403,8 @@ static double ratio_at_largest(const cldata *d, const family *f, const char *a, 
 static cxb_verdict judge_k1_ba(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     double n, r = ratio_at_largest(&d, &families[1], "clustering.k1.cuda", 0, "clustering.k2.cuda", 0, &n);
     cxb_msets_free(&d);
     if (!(r > 0)) {
@@ -425,7 +418,8 @@ static cxb_verdict judge_k1_ba(const char *const *run_dirs, size_t nsets, char *
 static cxb_verdict judge_reversed(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     double r[NREV];
     size_t len = 0;
     int all = 1, any = 0;
@@ -450,7 +444,8 @@ static cxb_verdict judge_reversed(const char *const *run_dirs, size_t nsets, cha
 static cxb_verdict judge_pthreads_tbb(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     size_t len = 0;
     int measured = 0, ok = 1;
     for (int f = 0; f < 2; ++f) {
@@ -474,7 +469,8 @@ static cxb_verdict judge_pthreads_tbb(const char *const *run_dirs, size_t nsets,
 static cxb_verdict judge_slopes(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     slope s[2] = {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}};
     for (int f = 0; f < 2; ++f) {
         char group[512];
@@ -498,7 +494,8 @@ static cxb_verdict judge_slopes(const char *const *run_dirs, size_t nsets, char 
 static cxb_verdict judge_two_gpus(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     double n, r = ratio_at_largest(&d, &families[1], "clustering.k1.cuda", 0, "clustering.k1.mgpu", 2, &n);
     cxb_msets_free(&d);
     if (!(r > 0)) {
@@ -512,7 +509,8 @@ static cxb_verdict judge_two_gpus(const char *const *run_dirs, size_t nsets, cha
 static cxb_verdict judge_vs_gap(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     double worst = 0;
     int pairs = 0;
     for (size_t i = 0; i < d.n; ++i) {
@@ -549,7 +547,8 @@ static cxb_verdict judge_vs_gap(const char *const *run_dirs, size_t nsets, char 
 static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     static const char *const models[] = {"bacopy", "gnm"};
     static const char *const cuda[] = {"clustering.tcmerge.cuda", "clustering.tcbsearch.cuda", "clustering.tchash.cuda",
                                        "clustering.tcbitmap.cuda"};
@@ -573,7 +572,8 @@ static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, 
 {
     static const char *const rows[] = {"clustering.tcmerge.pthreads"};
     cldata d;
-    LOAD_OR_NOT_MEASURED(d);
+    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     int v = cxb_msets_thread_claim(&d, rows, 1, 1, 2, 1.9, ours, size);
     cxb_msets_free(&d);
     return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;

@@ -673,13 +673,6 @@ static const family *fam(const char *key)
     return NULL;
 }
 
-#define LOAD_OR_NOT_MEASURED(d)                                                                                        \
-    ccdata d;                                                                                                          \
-    if (cxb_msets_load(run_dirs, nsets, "components tables", &d) != CXB_OK) {                                      \
-        snprintf(ours, size, "result sets not readable");                                                             \
-        return CXB_NOT_MEASURED;                                                                                       \
-    }
-
 /* "a faster than b at every shared point of the families": the verdict and ours. */
 static cxb_verdict faster_everywhere(const ccdata *d, const char *const *keys, size_t nk, const char *a,
                                      const char *b, char *ours, size_t size)
@@ -711,7 +704,9 @@ static cxb_verdict faster_everywhere(const ccdata *d, const char *const *keys, s
 static cxb_verdict judge_faster(const char *const *run_dirs, size_t nsets, const char *const *keys, size_t nk,
                                 const char *a, const char *b, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     cxb_verdict v = faster_everywhere(&d, keys, nk, a, b, ours, size);
     cxb_msets_free(&d);
     return v;
@@ -731,7 +726,9 @@ static cxb_verdict judge_k2_ws(const char *const *run_dirs, size_t nsets, char *
 
 static cxb_verdict judge_cpu_line(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     static const char *const gpu[] = {"components.k1.cuda", "components.k2.cuda", "components.k3.cuda"};
     const family *f = fam("leist.fig6.5");
     int wins = 0, pairs = 0;
@@ -764,7 +761,9 @@ static cxb_verdict judge_cpu_ws001(const char *const *run_dirs, size_t nsets, ch
  * stay below 1.5 and below the sequential row's. */
 static cxb_verdict judge_ws_p(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     static const char *const rows[] = {SEQ, "components.cas.pthreads", "components.k1.cuda", "components.k2.cuda"};
     const family *f1 = fam("leist.fig6.7"), *f3 = fam("leist.fig6.9");
     char g1[512], g3[512];
@@ -800,7 +799,9 @@ static cxb_verdict judge_ws_p(const char *const *run_dirs, size_t nsets, char *o
 /* Disjoint 1: the slope of k2 well below k1's: the intervals apart. */
 static cxb_verdict judge_d1_slopes(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     const family *f = fam("leist.fig6.2");
     char group[512];
     slope s1 = {0, 0, 0, 0, 0}, s2 = s1;
@@ -822,7 +823,9 @@ static cxb_verdict judge_d1_slopes(const char *const *run_dirs, size_t nsets, ch
  * thesis saw drop (1 core, 6 cores, Kernel 2); Kernel 1's ratio is reported beside. */
 static cxb_verdict judge_d3_drop(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     static const char *const rows[] = {SEQ, "components.cas.pthreads", "components.k2.cuda", "components.k1.cuda"};
     const family *f = fam("leist.fig6.4");
     char group[512];
@@ -852,7 +855,9 @@ static cxb_verdict judge_d3_drop(const char *const *run_dirs, size_t nsets, char
 /* The fastest faithful row at each family's speed-up point: more than one winner. */
 static cxb_verdict judge_no_winner(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     static const char *const rows[] = {SEQ, "components.cas.pthreads", "components.k1.cuda", "components.k2.cuda"};
     int won[4] = {0, 0, 0, 0}, fams = 0;
     size_t o = 0;
@@ -894,7 +899,9 @@ static cxb_verdict judge_no_winner(const char *const *run_dirs, size_t nsets, ch
 static cxb_verdict anchor_ratio(const char *const *run_dirs, size_t nsets, const char *ours_id, const char *anchor,
                                 double limit, int ours_faster, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     mgraph g[64];
     size_t ng = modern_graphs(&d, g, 64), pairs = 0, ok = 0;
     double worst = ours_faster ? INFINITY : 0;
@@ -941,7 +948,9 @@ static cxb_verdict judge_vs_gap(const char *const *run_dirs, size_t nsets, char 
 /* >= 18 G edges/s kernel-only for unionfind.cuda on BA and ER (gnm) at n = 2^24. */
 static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     int measured = 0, ok = 1;
     size_t o = 0;
     ours[0] = '\0';
@@ -966,7 +975,9 @@ static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *o
 static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     static const char *const rows[] = {"components.unionfind.pthreads", "components.afforest.pthreads"};
-    LOAD_OR_NOT_MEASURED(d);
+    ccdata d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "components tables", &d, ours, size))
+        return CXB_NOT_MEASURED;
     int v = cxb_msets_thread_claim(&d, rows, 2, 1, 2, 1.9, ours, size);
     cxb_msets_free(&d);
     return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
