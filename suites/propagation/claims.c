@@ -2,12 +2,16 @@
  * (docs/studies/propagation.md "Measured"), and the replication claims of Figs 16 and 18
  * (replication_table.c). A row's time is its median whole run in summary.csv
  * at exactly graph=paper:1m256m (the default mapping: a lanes=1 point is another point); a pass
- * is that over steps + 1 (the final empty check), the steps read from the row's extra column. */
+ * is that over steps + 1 (the final empty check), the steps read from the row's extra column.
+ * The thread-scaling targets (keys prop.scaling, prop.scaling.host) are judged by
+ * cxb_msets_thread_claim on the merged sets (harness/mseries.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/csv.h"
+#include "harness/mseries.h"
+#include "harness/table.h"
 #include "suites/propagation/claims.h"
 #include "suites/propagation/replication_table.h"
 
@@ -74,6 +78,30 @@ static cxb_verdict judge_aloop(const char *const *run_dirs, size_t nsets, char *
     return ta <= 3e6 && ta < te ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* The pthreads rows of the A- and E-Loop at least want times faster on b threads than on 1. */
+static cxb_verdict judge_threads(const char *const *run_dirs, size_t nsets, int b, double want, char *ours,
+                                 size_t size)
+{
+    static const char *const rows[] = {"propagation.aloop.pthreads", "propagation.eloop.pthreads"};
+    cxb_msets d;
+    if (!cxb_msets_claim_load(run_dirs, nsets, "propagation claims", &d, ours, size))
+        return CXB_NOT_MEASURED;
+    int v = cxb_msets_thread_claim(&d, rows, 2, 1, b, want, ours, size);
+    cxb_msets_free(&d);
+    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+}
+
+static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    return judge_threads(run_dirs, nsets, 2, 1.9, ours, size);
+}
+
+/* parallel efficiency t1 / (16 t16) >= 0.70, i.e. 16 threads >= 11.2x faster than one */
+static cxb_verdict judge_sixteen_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
+{
+    return judge_threads(run_dirs, nsets, 16, 0.70 * 16, ours, size);
+}
+
 const cxb_claim cxb_propagation_claims[] = {
     {"jin.fig11.gpu1", "Jin et al. Fig. 11: the E-Loop on 1m256m takes 2234.9 ms on one Tesla C2050; target on one "
                        "Hopper GPU: whole run <= 12 ms and <= 0.6 ms a pass",
@@ -96,5 +124,11 @@ const cxb_claim cxb_propagation_claims[] = {
      cxb_prop_judge_r_rmat_lower},
     {"jin.fig18", "Jin et al. Fig. 18: on R-MAT networks R on 3 partitions about equals R on 2 (METIS; within 10%)",
      cxb_prop_judge_r_rmat_3_2},
+    {"prop.scaling", "Target: propagation.aloop.pthreads and eloop.pthreads at least 1.9x faster on 2 threads than on "
+                     "1, on the 2-core machine (G(n, m), n = 2^20, mean degree 32)",
+     judge_two_threads},
+    {"prop.scaling.host", "Target: propagation.aloop.pthreads and eloop.pthreads at 70% parallel efficiency or more on "
+                          "16 threads of the GPU host (at least 11.2x one thread; G(n, m), n = 2^22, mean degree 32)",
+     judge_sixteen_threads},
     {NULL, NULL, NULL},
 };

@@ -456,6 +456,19 @@ static const cxb_sweep sweeps_modern[] = {
     CXB_SWEEPS_END,
 };
 
+/* docs/studies/propagation.md "Parameters and presets": the pthreads rows of the A- and E-Loop on
+ * 1 and 2 threads on the 2-core machine (G(n,m) above its L3), and on 1 and 16 threads on the
+ * GPU host at the issue's size (n = 2^22, mean degree 32) */
+#define PROP_SCALING_IDS "propagation.aloop.pthreads,propagation.eloop.pthreads"
+static const cxb_sweep sweeps_scaling[] = {
+    {"prop.scaling", PROP_SCALING_IDS, "model=gnm;n=1048576;d=32", "threads", "1,2"},
+    CXB_SWEEPS_END,
+};
+static const cxb_sweep sweeps_scaling_host[] = {
+    {"prop.scaling.host", PROP_SCALING_IDS, "model=gnm;n=4194304;d=32", "threads", "1,16"},
+    CXB_SWEEPS_END,
+};
+
 static const cxb_preset prop_presets[] = {
     {"quick", "G(n,m), d = 16, n = 2^12 - 2^16 (4 points), every CPU row and the one-GPU rows", sweeps_quick, 0},
     {"ci", "G(n,m), d = 8, n = 2^11 - 2^13, the CPU rows (make bench-ci)", sweeps_ci, 0},
@@ -466,6 +479,10 @@ static const cxb_preset prop_presets[] = {
      sweeps_replication, CXB_PRESET_BY_SWEEP},
     {"replication-ci", "the replication sweeps at 2^14 vertices (block and random; seconds on 2 cores)",
      sweeps_replication_ci, 0},
+    {"scaling", "A- and E-Loop pthreads on 1 and 2 threads, G(n,m) n = 2^20, mean degree 32 (prop.scaling)",
+     sweeps_scaling, 0},
+    {"scaling-host", "A- and E-Loop pthreads on 1 and 16 threads, G(n,m) n = 2^22, mean degree 32 (prop.scaling.host)",
+     sweeps_scaling_host, 0},
 };
 
 static const cxb_series_spec prop_series[] = {
