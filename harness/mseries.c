@@ -162,12 +162,18 @@ int cxb_msets_thread_claim(const cxb_msets *d, const char *const *impls, size_t 
         ++measured;
         ok &= r >= want;
         const char *name = strchr(impls[k], '.') ? strchr(impls[k], '.') + 1 : impls[k];
+        /* where: the model (graph studies) or the dimension (frnn), and n as 2^k when it is one */
         const char *model = strstr(worst, "model=");
-        double n = 0;
-        cxb_mparam_num(worst, "n", &n);
-        int mlen = model ? (int)strcspn(model + 6, ";") : 1;
-        o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%s%s %.2f (smallest of %zu, %.*s n = 2^%.0f)",
-                              o ? "; " : "", name, r, pairs, mlen, model ? model + 6 : "?", n > 0 ? log2(n) : 0);
+        char where[48] = "?", ntext[32] = "?";
+        double n = 0, dims = 0;
+        if (model)
+            snprintf(where, sizeof where, "%.*s", (int)strcspn(model + 6, ";"), model + 6);
+        else if (cxb_mparam_num(worst, "dims", &dims))
+            snprintf(where, sizeof where, "%.0fD", dims);
+        if (cxb_mparam_num(worst, "n", &n) && n > 0)
+            snprintf(ntext, sizeof ntext, exp2(round(log2(n))) == n ? "2^%.0f" : "%.0f", exp2(round(log2(n))) == n ? log2(n) : n);
+        o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%s%s %.2f (smallest of %zu, %s n = %s)",
+                              o ? "; " : "", name, r, pairs, where, ntext);
     }
     if (!measured)
         return 0;

@@ -340,6 +340,40 @@ static cxb_verdict p10_step(const char *const *dirs, size_t nsets, char *ours, s
     return t[0] <= 0.40 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* ---- the pthreads scaling targets (frnn.scaling, frnn.scaling.host), builds and queries apart ---- */
+
+static cxb_verdict threads_claim(const char *const *dirs, size_t nsets, const char *const *rows, int b, double want,
+                                 char *ours, size_t size)
+{
+    cxb_msets t;
+    if (!cxb_msets_claim_load(dirs, nsets, "frnn claims", &t, ours, size))
+        return CXB_NOT_MEASURED;
+    int v = cxb_msets_thread_claim(&t, rows, 2, 1, b, want, ours, size);
+    cxb_msets_free(&t);
+    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+}
+
+static const char *const scaling_builds[] = {"frnn.counting.pthreads", "frnn.acs.pthreads"};
+static const char *const scaling_queries[] = {"frnn.pbw.pthreads", "frnn.strips.pthreads"};
+
+static cxb_verdict build_two(const char *const *d, size_t n, char *ours, size_t size)
+{
+    return threads_claim(d, n, scaling_builds, 2, 1.9, ours, size);
+}
+static cxb_verdict query_two(const char *const *d, size_t n, char *ours, size_t size)
+{
+    return threads_claim(d, n, scaling_queries, 2, 1.9, ours, size);
+}
+/* parallel efficiency t1 / (16 t16) >= 0.75, i.e. at least 12x on 16 threads */
+static cxb_verdict build_sixteen(const char *const *d, size_t n, char *ours, size_t size)
+{
+    return threads_claim(d, n, scaling_builds, 16, 0.75 * 16, ours, size);
+}
+static cxb_verdict query_sixteen(const char *const *d, size_t n, char *ours, size_t size)
+{
+    return threads_claim(d, n, scaling_queries, 16, 0.75 * 16, ours, size);
+}
+
 const cxb_claim cxb_frnn_claims[] = {
     {"frnn.p1.2d", "Chisholm Fig. 6.5 (2D, N = 10^6): Strips with w = 0.5 beats Original (w = 1) at the top density, "
                    "1.27x",
@@ -377,5 +411,17 @@ const cxb_claim cxb_frnn_claims[] = {
      p10_acs_ratio},
     {"frnn.p10.step", "FLAME GPU 2: a whole Circles step at N = 10^6 takes 2.122 ms on an H100 PCIe; target: <= 0.40 ms",
      p10_step},
+    {"frnn.scaling", "Target: the pthreads builds (counting, acs) at least 1.9x faster on 2 threads than on 1, on the "
+                     "2-core machine (fixed density 1, N = 10^6)",
+     build_two},
+    {"frnn.scaling", "Target: the pthreads queries (pbw, strips) at least 1.9x faster on 2 threads than on 1, on the "
+                     "2-core machine (fixed density 1, N = 10^6)",
+     query_two},
+    {"frnn.scaling.host", "Target: the pthreads builds (counting, acs) at 75% parallel efficiency or more on 16 threads "
+                          "of the GPU host (at least 12x one thread)",
+     build_sixteen},
+    {"frnn.scaling.host", "Target: the pthreads queries (pbw, strips) at 75% parallel efficiency or more on 16 threads "
+                          "of the GPU host (at least 12x one thread)",
+     query_sixteen},
     {NULL, NULL, NULL},
 };

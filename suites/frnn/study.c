@@ -666,11 +666,31 @@ static const cxb_sweep sweeps_fgpu2[] = {
     CXB_SWEEPS_END,
 };
 
+/* docs/studies/frnn.md "Presets": the pthreads builds and queries on 1 and 2 threads (the 2-core
+ * machine) and on 1 and 16 (the GPU host), FLAME GPU 2's fixed-density set-up at N = 10^6 */
+#define FRNN_SCALING_BUILDS "frnn.counting.pthreads,frnn.acs.pthreads"
+#define FRNN_SCALING_QUERIES "frnn.pbw.pthreads,frnn.strips.pthreads"
+#define FRNN_SCALING_FIXED "dims=3;dist=circles-fgpu2;density=1;n=1000000"
+static const cxb_sweep sweeps_scaling[] = {
+    {"frnn.scaling", FRNN_SCALING_BUILDS, FRNN_SCALING_FIXED, "threads", "1,2"},
+    {"frnn.scaling", FRNN_SCALING_QUERIES, FRNN_SCALING_FIXED, "threads", "1,2"},
+    CXB_SWEEPS_END,
+};
+static const cxb_sweep sweeps_scaling_host[] = {
+    {"frnn.scaling.host", FRNN_SCALING_BUILDS, FRNN_SCALING_FIXED, "threads", "1,16"},
+    {"frnn.scaling.host", FRNN_SCALING_QUERIES, FRNN_SCALING_FIXED, "threads", "1,16"},
+    CXB_SWEEPS_END,
+};
+
 static const cxb_preset frnn_presets[] = {
     {"quick", "every row at 2^12 - 2^18 points, 2D and 3D, and a w sweep (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "the CPU rows at 2^12 - 2^16 points, 2D and 3D (make bench-ci)", sweeps_ci, 0},
     {"paper", "thesis P1-P4 and P6 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
     {"fgpu2", "FLAME GPU 2 circles-benchmark fixed density, N = 10,648 .. 16 M (CUDA rows)", sweeps_fgpu2, 0},
+    {"scaling", "pthreads builds and queries on 1 and 2 threads, fixed density 1, N = 10^6 (frnn.scaling)",
+     sweeps_scaling, 0},
+    {"scaling-host", "pthreads builds and queries on 1 and 16 threads, fixed density 1, N = 10^6 (frnn.scaling.host)",
+     sweeps_scaling_host, 0},
 };
 
 /* construction and query are linear in N at fixed density */

@@ -220,6 +220,37 @@ int main(void)
         CHECK(judge1(sur, p10) == CXB_NOT_MEASURED);
     }
 
+    /* the pthreads scaling targets: builds and queries judged apart; 2 threads at 1.9x, 16 at 12x */
+    {
+        const cxb_claim *b2 = claim("frnn.scaling", "builds"), *q2 = claim("frnn.scaling", "queries"),
+                        *b16 = claim("frnn.scaling.host", "builds"), *q16 = claim("frnn.scaling.host", "queries");
+#define SC "density=1;dims=3;dist=circles-fgpu2;n=1000000;threads=%d"
+        add("frnn.counting.pthreads", 10.0, SC, 1);
+        add("frnn.counting.pthreads", 5.2, SC, 2); /* 1.92x */
+        add("frnn.acs.pthreads", 8.0, SC, 1);
+        add("frnn.acs.pthreads", 4.0, SC, 2); /* 2.00x */
+        add("frnn.strips.pthreads", 20.0, SC, 1);
+        add("frnn.strips.pthreads", 10.6, SC, 2); /* 1.89x */
+        const char *d = flush();
+        char ours[512];
+        const char *dirs[1] = {d};
+        CHECK(b2->judge(dirs, 1, ours, sizeof ours) == CXB_HOLDS);
+        CHECK_MSG(strstr(ours, "counting.pthreads 1.92 (smallest of 1, 3D n = 1000000)") != NULL, "%s", ours);
+        CHECK(q2->judge(dirs, 1, ours, sizeof ours) == CXB_DOES_NOT_HOLD);
+        CHECK_MSG(strstr(ours, "strips.pthreads 1.89") != NULL, "%s", ours);
+        CHECK(q16->judge(dirs, 1, ours, sizeof ours) == CXB_NOT_MEASURED); /* no 16-thread point */
+        /* 16 threads: 1.0 and 0.8 ms (10x), below 12x; then 0.8 and 0.64 ms (12.5x) */
+        for (int pass = 0; pass < 2; ++pass) {
+            add("frnn.counting.pthreads", 10.0, SC, 1);
+            add("frnn.counting.pthreads", pass ? 0.8 : 1.0, SC, 16);
+            add("frnn.acs.pthreads", 8.0, SC, 1);
+            add("frnn.acs.pthreads", pass ? 0.64 : 0.8, SC, 16);
+            const char *e[1] = {flush()};
+            CHECK_MSG(b16->judge(e, 1, ours, sizeof ours) == (pass ? CXB_HOLDS : CXB_DOES_NOT_HOLD), "%s", ours);
+        }
+#undef SC
+    }
+
     if (!cxb_check_failures) { /* leave the sets behind only when something failed */
         char cmd[128];
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
