@@ -187,3 +187,14 @@ int cxb_msets_claim_load(const char *const *dirs, size_t nd, const char *who, cx
     snprintf(ours, size, "not measured (the result sets do not load)");
     return 0;
 }
+
+int cxb_msets_thread_judge(const char *const *dirs, size_t nd, const char *who, const char *const *impls,
+                           size_t nimpls, int a, int b, double want, char *ours, size_t size)
+{
+    cxb_msets d;
+    if (!cxb_msets_claim_load(dirs, nd, who, &d, ours, size))
+        return 0;
+    int v = cxb_msets_thread_claim(&d, impls, nimpls, a, b, want, ours, size);
+    cxb_msets_free(&d);
+    return v;
+}

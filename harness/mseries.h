@@ -54,6 +54,11 @@ int cxb_msets_thread_claim(const struct cxb_msets *d, const char *const *impls, 
 int cxb_msets_claim_load(const char *const *dirs, size_t nd, const char *who, struct cxb_msets *d, char *ours,
                          size_t size);
 
+/* cxb_msets_thread_claim on the sets dirs[0 .. nd), loaded and freed here: a thread-scaling
+ * target's verdict (0 not measured, also when the sets do not load; 1 holds; 2 does not). */
+int cxb_msets_thread_judge(const char *const *dirs, size_t nd, const char *who, const char *const *impls,
+                           size_t nimpls, int a, int b, double want, char *ours, size_t size);
+
 /* A published table: results/paper/<file> (under the source tree, else the working directory)
  * with the columns series, x, value and one more the caller names (e.g. unit, note). */
 typedef struct cxb_pubtab {

@@ -571,12 +571,7 @@ static cxb_verdict judge_rate(const char *const *run_dirs, size_t nsets, char *o
 static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
 {
     static const char *const rows[] = {"clustering.tcmerge.pthreads"};
-    cldata d;
-    if (!cxb_msets_claim_load(run_dirs, nsets, "clustering tables", &d, ours, size))
-        return CXB_NOT_MEASURED;
-    int v = cxb_msets_thread_claim(&d, rows, 1, 1, 2, 1.9, ours, size);
-    cxb_msets_free(&d);
-    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+    return (cxb_verdict)cxb_msets_thread_judge(run_dirs, nsets, "clustering tables", rows, 1, 1, 2, 1.9, ours, size);
 }
 
 const cxb_claim cxb_clustering_claims[] = {

@@ -345,12 +345,7 @@ static cxb_verdict p10_step(const char *const *dirs, size_t nsets, char *ours, s
 static cxb_verdict threads_claim(const char *const *dirs, size_t nsets, const char *const *rows, int b, double want,
                                  char *ours, size_t size)
 {
-    cxb_msets t;
-    if (!cxb_msets_claim_load(dirs, nsets, "frnn claims", &t, ours, size))
-        return CXB_NOT_MEASURED;
-    int v = cxb_msets_thread_claim(&t, rows, 2, 1, b, want, ours, size);
-    cxb_msets_free(&t);
-    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+    return (cxb_verdict)cxb_msets_thread_judge(dirs, nsets, "frnn claims", rows, 2, 1, b, want, ours, size);
 }
 
 static const char *const scaling_builds[] = {"frnn.counting.pthreads", "frnn.acs.pthreads"};

@@ -11,7 +11,6 @@
 
 #include "harness/csv.h"
 #include "harness/mseries.h"
-#include "harness/table.h"
 #include "suites/propagation/claims.h"
 #include "suites/propagation/replication_table.h"
 
@@ -83,12 +82,7 @@ static cxb_verdict judge_threads(const char *const *run_dirs, size_t nsets, int 
                                  size_t size)
 {
     static const char *const rows[] = {"propagation.aloop.pthreads", "propagation.eloop.pthreads"};
-    cxb_msets d;
-    if (!cxb_msets_claim_load(run_dirs, nsets, "propagation claims", &d, ours, size))
-        return CXB_NOT_MEASURED;
-    int v = cxb_msets_thread_claim(&d, rows, 2, 1, b, want, ours, size);
-    cxb_msets_free(&d);
-    return v == 1 ? CXB_HOLDS : v == 2 ? CXB_DOES_NOT_HOLD : CXB_NOT_MEASURED;
+    return (cxb_verdict)cxb_msets_thread_judge(run_dirs, nsets, "propagation claims", rows, 2, 1, b, want, ours, size);
 }
 
 static cxb_verdict judge_two_threads(const char *const *run_dirs, size_t nsets, char *ours, size_t size)
