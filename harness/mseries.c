@@ -170,8 +170,13 @@ int cxb_msets_thread_claim(const cxb_msets *d, const char *const *impls, size_t 
             snprintf(where, sizeof where, "%.*s", (int)strcspn(model + 6, ";"), model + 6);
         else if (cxb_mparam_num(worst, "dims", &dims))
             snprintf(where, sizeof where, "%.0fD", dims);
-        if (cxb_mparam_num(worst, "n", &n) && n > 0)
-            snprintf(ntext, sizeof ntext, exp2(round(log2(n))) == n ? "2^%.0f" : "%.0f", exp2(round(log2(n))) == n ? log2(n) : n);
+        if (cxb_mparam_num(worst, "n", &n) && n > 0) {
+            const double k = round(log2(n));
+            if (exp2(k) == n)
+                snprintf(ntext, sizeof ntext, "2^%.0f", k);
+            else
+                snprintf(ntext, sizeof ntext, "%.0f", n);
+        }
         o += (size_t)snprintf(ours + o, o < size ? size - o : 0, "%s%s %.2f (smallest of %zu, %s n = %s)",
                               o ? "; " : "", name, r, pairs, where, ntext);
     }
