@@ -4,14 +4,16 @@
  *
  *   init      parent[v] = the first neighbour smaller than v, else v;
  *   compute1  one thread per vertex; a vertex without a smaller neighbour is skipped (its edges
- *             are handled from their other ends); degree <= deg_warp (16): its edges inline;
- *             degree <= deg_block (352): appended to the front of a double-ended worklist, else
- *             to its back;
+ *             are handled from their other ends); degree <= deg_warp (16), or at most
+ *             UF_INLINE_CAP x deg_warp with at most deg_warp smaller neighbours: its edges inline;
+ *             else degree <= deg_block (352): appended to the front of a double-ended worklist,
+ *             else to its back;
  *   compute2  one warp per front entry; compute3 one block per back entry;
- *   per edge (v, u) with u < v: find both representatives with intermediate pointer jumping
+ *   per edge (v, u) with u < v, in compute2 and compute3: find both representatives with intermediate pointer jumping
  *             (each element visited is re-pointed to its grandparent), and hook the larger root
  *             under the smaller with atomicCAS(parent[large], large, small); a failed CAS
  *             returns the new parent of `large`, from which the walk goes on (ECL-CC's retry);
+ *             in compute1: Rem's union with splicing (below, deviation 8);
  *   flatten   every vertex points at its root.
  * Every parent is <= its child, so the smallest id of a component is its root at the end: the
  * canonical labels. Launch size: SMs x max threads per SM / 256 blocks of 256 threads, each kernel
@@ -30,8 +32,21 @@
  * already in v's tree. (6) A neighbour's walk stops at v's representative (uf_find_stop): the
  * edges inside a big tree then never read its root's word, which every find would otherwise end
  * at (one address, one L2 slice; with relaxed loads not cached in L1). (7) compute2 and compute3
- * find v's representative once per warp and block, not in every thread (ECL-CC: in every thread). */
+ * find v's representative once per warp and block, not in every thread (ECL-CC: in every thread).
+ * (8) compute1 joins each edge with Rem's union with splicing (Patwary, Blair and Manne, SEA 2010,
+ * made lock-free: the link is a CAS on a root, a splice a relaxed store into a non-root), not
+ * find + hook: the two walks go up together and stop as soon as both parents are equal, so an
+ * edge inside one tree is done without reading the tree's root, the word every find of a
+ * Kronecker graph's giant component otherwise ends at (docs/studies/components-cuda.md
+ * "unionfind.cuda"). (9) The inline rule also takes rows of up to UF_INLINE_CAP x deg_warp entries
+ * whose smaller neighbours (a prefix of the sorted row) number at most deg_warp (one load,
+ * adj[beg + deg_warp] > v): a thread walks only those, where a warp would idle on the rest
+ * (Watts-Strogatz rows of degree 17-20); ECL-CC classifies by degree alone. */
 #include "impl_cuda/components/cc.cuh"
+
+/* deviation 9: rows of up to this many times deg_warp entries go inline when at most deg_warp of
+ * them are smaller than v */
+#define UF_INLINE_CAP 2u
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
 static __device__ __forceinline__ uint32_t uf_find(uint32_t idx, uint32_t *parent)
@@ -87,6 +102,38 @@ static __device__ __forceinline__ void uf_hook(uint32_t *vstat_io, uint32_t osta
     *vstat_io = vstat;
 }
 
+/* Joins the trees of x and y (Rem's union with splicing, lock-free; deviation 8): the side with
+ * the larger parent moves; at a root it is linked under the other side's parent with a CAS (a
+ * failure gives the root's new parent and the walk goes on), elsewhere it is spliced: its parent
+ * word is lowered to the other side's parent, and the walk goes on from its old parent. Every
+ * value stored is smaller than the word's owner and in the same final component (x and y are
+ * joined), and only non-roots are stored into, so parents stay below their children, a root
+ * stays a root until a CAS links it, and the union is done when both parents are equal. */
+static __device__ __forceinline__ void uf_rem(uint32_t x, uint32_t y, uint32_t *parent)
+{
+    uint32_t px = cxb_ld_rlx(&parent[x]), py = cxb_ld_rlx(&parent[y]);
+    while (px != py) {
+        if (px < py) { /* the side with the larger parent moves */
+            uint32_t t = x;
+            x = y;
+            y = t;
+            t = px;
+            px = py;
+            py = t;
+        }
+        if (px == x) { /* x is a root: link it under py < x */
+            const uint32_t old = atomicCAS(&parent[x], x, py);
+            if (old == x)
+                return;
+            px = old;
+            continue;
+        }
+        cxb_st_rlx(&parent[x], py); /* splice: py < px < x */
+        x = px;
+        px = cxb_ld_rlx(&parent[x]);
+    }
+}
+
 /* word[2] = front cursor (0), word[3] = back cursor (n) */
 static __global__ void uf_init(const uint64_t *__restrict__ off, const uint32_t *__restrict__ adj, uint64_t n,
                                uint32_t *__restrict__ parent, uint32_t *__restrict__ word)
@@ -119,16 +166,17 @@ static __global__ void uf_compute1(const uint64_t *__restrict__ off, const uint3
         if (beg == end || __ldg(&adj[beg]) > v)
             continue; /* no smaller neighbour: parent[v] = v after init */
         const uint64_t deg = end - beg;
-        if (deg > deg_warp) {
+        /* deviation 9: a row of at most UF_INLINE_CAP x deg_warp entries whose entry deg_warp
+         * (0-based) exceeds v has at most deg_warp smaller neighbours */
+        if (deg > deg_warp && (deg > (uint64_t)UF_INLINE_CAP * deg_warp || __ldg(&adj[beg + deg_warp]) < v)) {
             cc_push(wl, word, v, deg <= deg_block);
             continue;
         }
-        uint32_t vstat = uf_find(v, parent);
         for (uint64_t k = beg + 1; k < end; ++k) { /* adj[beg] is v's parent since init */
             const uint32_t u = __ldg(&adj[k]);
             if (u > v)
                 break; /* sorted: the rest are larger too */
-            uf_hook(&vstat, uf_find_stop(u, vstat, parent), parent);
+            uf_rem(v, u, parent);
         }
     }
 }

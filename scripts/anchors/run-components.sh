@@ -14,6 +14,8 @@
 #                                and the memory and disk guard below lets it)
 #   ECL_REPS=9                   ECL-CC processes per graph and variant (one labelling each; the
 #                                race-free paper's protocol: 9 runs, median)
+#   ECL_BINS="eclcc eclcc-racefree"   the ECL-CC variants run (eclcc alone: the baseline, which
+#                                the GPU target is judged against, in half the time)
 #   GAP_TRIALS=16                GAP trials per graph (-n; its benchmark flow runs 16)
 #   CXB_REPS=9                   --reps of cxbench graph components
 #   CXB_IMPLS="components.unionfind.cuda components.afforest.cuda components.unionfind.pthreads
@@ -97,7 +99,7 @@ finish() {
   "schema_version": "1.1.0",
   "run": {"run_id": "$run_id", "machine": $(anchor_json "$machine"), "study": "components", "preset": "anchors",
           "start_utc": "$start_utc", "end_utc": "$end_utc", "argv": [$(anchor_json "$argv")],
-          "settings": {"families": $(anchor_json "$families"), "scales": $(anchor_json "$scales"), "ecl_reps": $ecl_reps,
+          "settings": {"families": $(anchor_json "$families"), "scales": $(anchor_json "$scales"), "ecl_reps": $ecl_reps, "ecl_bins": $(anchor_json "${ECL_BINS:-eclcc eclcc-racefree}"),
                        "gap_trials": $gap_trials, "cxb_reps": $cxb_reps, "impls": $(anchor_json "$impls"),
                        "omp_num_threads": $threads, "tool_timeout_s": $tool_timeout},
           "interrupted": $interrupted, "component_count_mismatches": $mismatch,
@@ -197,6 +199,7 @@ for fam in $families; do
         if [ "$egr_ok" = 1 ]; then
             for pair in "eclcc components.eclcc.anchor" "eclcc-racefree components.eclccracefree.anchor"; do
                 b=${pair%% *} impl=${pair#* }
+                case " ${ECL_BINS:-eclcc eclcc-racefree} " in *" $b "*) ;; *) continue ;; esac
                 have "$b" || { note "$spec: no $bin/$b (built without nvcc?)"; continue; }
                 for ((r = 0; r < ecl_reps; ++r)); do
                     out="$set_dir/out-$fam-$s-$b-$r.txt"
