@@ -16,6 +16,7 @@ void cxb_cc_params_init(cxb_cc_params *p)
     p->order_degree = 0;
     p->deg_warp = 16;  /* ECL-CC's thresholds (Jaiganesh & Burtscher, HPDC 2018) */
     p->deg_block = 352;
+    p->deg_inline = 20; /* docs/studies/components-cuda.md "unionfind.cuda": Watts-Strogatz rows */
     p->rounds = 2;     /* Afforest's neighbour rounds (Sutton et al., IPDPS 2018; GAP cc.cc) */
     p->samples = 1024;
     p->seed = 1;

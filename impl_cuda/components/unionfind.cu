@@ -5,7 +5,7 @@
  *   init      parent[v] = the first neighbour smaller than v, else v;
  *   compute1  one thread per vertex; a vertex without a smaller neighbour is skipped (its edges
  *             are handled from their other ends); degree <= deg_warp (16), or at most
- *             UF_INLINE_CAP x deg_warp with at most deg_warp smaller neighbours: its edges inline;
+ *             deg_inline (20) with at most deg_warp smaller neighbours: its edges inline;
  *             else degree <= deg_block (352): appended to the front of a double-ended worklist,
  *             else to its back;
  *   compute2  one warp per front entry; compute3 one block per back entry;
@@ -38,15 +38,12 @@
  * find + hook: the two walks go up together and stop as soon as both parents are equal, so an
  * edge inside one tree is done without reading the tree's root, the word every find of a
  * Kronecker graph's giant component otherwise ends at (docs/studies/components-cuda.md
- * "unionfind.cuda"). (9) The inline rule also takes rows of up to UF_INLINE_CAP x deg_warp entries
+ * "unionfind.cuda"). (9) The inline rule also takes rows of up to deg_inline entries
  * whose smaller neighbours (a prefix of the sorted row) number at most deg_warp (one load,
  * adj[beg + deg_warp] > v): a thread walks only those, where a warp would idle on the rest
- * (Watts-Strogatz rows of degree 17-20); ECL-CC classifies by degree alone. */
+ * (Watts-Strogatz rows of degree 17-20); ECL-CC classifies by degree alone. deg_inline <= deg_warp
+ * turns this off. */
 #include "impl_cuda/components/cc.cuh"
-
-/* deviation 9: rows of up to this many times deg_warp entries go inline when at most deg_warp of
- * them are smaller than v */
-#define UF_INLINE_CAP 2u
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
 static __device__ __forceinline__ uint32_t uf_find(uint32_t idx, uint32_t *parent)
@@ -157,7 +154,7 @@ static __global__ void uf_init(const uint64_t *__restrict__ off, const uint32_t 
 
 static __global__ void uf_compute1(const uint64_t *__restrict__ off, const uint32_t *__restrict__ adj, uint64_t n,
                                    uint32_t *parent, uint32_t *wl, uint32_t *word, uint32_t deg_warp,
-                                   uint32_t deg_block)
+                                   uint32_t deg_block, uint32_t deg_inline)
 {
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
@@ -166,9 +163,9 @@ static __global__ void uf_compute1(const uint64_t *__restrict__ off, const uint3
         if (beg == end || __ldg(&adj[beg]) > v)
             continue; /* no smaller neighbour: parent[v] = v after init */
         const uint64_t deg = end - beg;
-        /* deviation 9: a row of at most UF_INLINE_CAP x deg_warp entries whose entry deg_warp
-         * (0-based) exceeds v has at most deg_warp smaller neighbours */
-        if (deg > deg_warp && (deg > (uint64_t)UF_INLINE_CAP * deg_warp || __ldg(&adj[beg + deg_warp]) < v)) {
+        /* deviation 9: a row of at most deg_inline entries whose entry deg_warp (0-based)
+         * exceeds v has at most deg_warp smaller neighbours */
+        if (deg > deg_warp && (deg > deg_inline || __ldg(&adj[beg + deg_warp]) < v)) {
             cc_push(wl, word, v, deg <= deg_block);
             continue;
         }
@@ -254,7 +251,7 @@ cxb_status cc_unionfind_run(cc_dev *c, cxb_cc_stats *st)
     cxb_status s = CXB_CUDA_LAUNCHED("uf_init");
     if (s == CXB_OK) {
         uf_compute1<<<g, CC_BLOCK, 0, c->stream>>>(c->g.off, c->g.adj, n, c->label, c->wl, c->word, c->p.deg_warp,
-                                                   c->p.deg_block);
+                                                   c->p.deg_block, c->p.deg_inline);
         s = CXB_CUDA_LAUNCHED("uf_compute1");
     }
     if (s == CXB_OK) {

@@ -50,7 +50,7 @@ const char *cxb_cc_variant_id(cxb_cc_variant v)
 
 static const char *const cc_keys[] = {"model", "n", "k", "p", "m", "e", "c", "n0", "scale", "ef", "dims", "periodic", "d",
                                       "seed", "instances", "simple", "multigraph", "ws_model", "ref", "threads",
-                                      "rmax", "tex_limit", "order", "deg_warp", "deg_block", "rounds",
+                                      "rmax", "tex_limit", "order", "deg_warp", "deg_block", "deg_inline", "rounds",
                                       "samples", "fault", NULL};
 static const char *const ref_names[] = {"auto", "recursive", "unionfind", NULL};
 static const char *const order_names[] = {"none", "degree", NULL};
@@ -257,7 +257,7 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
     c->stream = env ? env->stream : NULL;
     c->ref_kind = -1;
     cxb_cc_params_init(&c->cp);
-    uint64_t rmax, tex, dw, db, rounds, samples, fault = 0, threads = env ? env->threads : 0;
+    uint64_t rmax, tex, dw, db, di, rounds, samples, fault = 0, threads = env ? env->threads : 0;
     int refc = 0, order = 0;
     cxb_status st = cxb_params_check_keys(p, cc_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "seed", 1, &c->seed)) == CXB_OK &&
@@ -266,6 +266,7 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
         (st = cxb_params_u64(p, "tex_limit", (uint64_t)c->cp.tex_limit, &tex)) == CXB_OK &&
         (st = cxb_params_u64(p, "deg_warp", c->cp.deg_warp, &dw)) == CXB_OK &&
         (st = cxb_params_u64(p, "deg_block", c->cp.deg_block, &db)) == CXB_OK &&
+        (st = cxb_params_u64(p, "deg_inline", c->cp.deg_inline, &di)) == CXB_OK &&
         (st = cxb_params_u64(p, "rounds", c->cp.rounds, &rounds)) == CXB_OK &&
         (st = cxb_params_u64(p, "samples", c->cp.samples, &samples)) == CXB_OK &&
         (st = cxb_params_choice(p, "ref", ref_names, 0, &refc)) == CXB_OK &&
@@ -279,6 +280,9 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
     if (st == CXB_OK && (dw == 0 || db < dw || db > 0xffffffffu))
         st = cxb_fail(CXB_EINPUT, "--set deg_warp=%llu,deg_block=%llu: need 1 <= deg_warp <= deg_block < 2^32",
                       (unsigned long long)dw, (unsigned long long)db);
+    if (st == CXB_OK && (di < dw || di > db))
+        st = cxb_fail(CXB_EINPUT, "--set deg_inline=%llu: need deg_warp (%llu) <= deg_inline <= deg_block (%llu)",
+                      (unsigned long long)di, (unsigned long long)dw, (unsigned long long)db);
     if (st == CXB_OK && (rounds > 0xffffffffu || samples > (1u << 24)))
         st = cxb_fail(CXB_EINPUT, "--set rounds=%llu,samples=%llu: rounds below 2^32, samples at most 2^24",
                       (unsigned long long)rounds, (unsigned long long)samples);
@@ -294,6 +298,7 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
     c->cp.order_degree = order;
     c->cp.deg_warp = (uint32_t)dw;
     c->cp.deg_block = (uint32_t)db;
+    c->cp.deg_inline = (uint32_t)di;
     c->cp.rounds = (uint32_t)rounds;
     c->cp.samples = (uint32_t)samples;
     c->cp.seed = c->seed;

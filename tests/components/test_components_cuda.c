@@ -109,8 +109,8 @@ static cxb_cc_stats run1(const cxb_csr *g, cxb_cc_variant v, const cxb_cc_params
         for (uint64_t i = 0; i < g->n; ++i)
             if (label[i] != ref[i] && bad++ == 0)
                 first = i;
-        CHECK_MSG(bad == 0, "%s %s (deg_warp %u deg_block %u rounds %u samples %u order %d): %llu labels differ, "
-                  "first at %llu: %u, reference %u", what, vname(v), p->deg_warp, p->deg_block, p->rounds,
+        CHECK_MSG(bad == 0, "%s %s (deg_warp %u deg_block %u deg_inline %u rounds %u samples %u order %d): %llu labels differ, "
+                  "first at %llu: %u, reference %u", what, vname(v), p->deg_warp, p->deg_block, p->deg_inline, p->rounds,
                   p->samples, p->order_degree, (unsigned long long)bad, (unsigned long long)first,
                   g->n ? label[first] : 0, g->n ? ref[first] : 0);
         if (v == CXB_CC_K3)
@@ -137,10 +137,13 @@ static void all_variants(const cxb_csr *g, const char *what)
     p.order_degree = 1;
     run1(g, CXB_CC_K2, &p, ref, components, what);
     params_default(&p);
-    const uint32_t th[][2] = {{1, 4}, {0, 0}, {32, 33}, {1000000, 1000000}};
+    /* deg_warp, deg_block, deg_inline: every vertex in a warp or a block, every one inline, rows
+     * inline by their count of smaller neighbours, and deg_inline below deg_warp (the rule off) */
+    const uint32_t th[][3] = {{1, 4, 1}, {0, 0, 0}, {32, 33, 64}, {1000000, 1000000, 1000000}, {2, 100, 50}, {8, 9, 4}};
     for (size_t i = 0; i < sizeof th / sizeof th[0]; ++i) {
         p.deg_warp = th[i][0];
         p.deg_block = th[i][1];
+        p.deg_inline = th[i][2];
         run1(g, CXB_CC_UNIONFIND_CUDA, &p, ref, components, what);
     }
     params_default(&p);

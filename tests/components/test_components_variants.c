@@ -399,7 +399,7 @@ static void test_invariants(void)
     cxb_csr_free(&g);
     cxb_cc_params p;
     cxb_cc_params_init(&p);
-    CHECK(p.rmax == 10000 && p.deg_warp == 16 && p.deg_block == 352 && p.rounds == 2 && p.samples == 1024);
+    CHECK(p.rmax == 10000 && p.deg_warp == 16 && p.deg_block == 352 && p.deg_inline == 20 && p.rounds == 2 && p.samples == 1024);
 }
 
 int main(void)

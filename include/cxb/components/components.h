@@ -47,6 +47,8 @@ typedef struct cxb_cc_params {
     int order_degree;     /* k2.cuda: process vertices sorted by degree (0) */
     uint32_t deg_warp;    /* unionfind.cuda: degree above which a warp takes a vertex (16) */
     uint32_t deg_block;   /* unionfind.cuda: degree above which a block takes a vertex (352) */
+    uint32_t deg_inline;  /* unionfind.cuda: rows up to this degree stay with their thread when at most
+                           * deg_warp of their entries are smaller than the vertex (20) */
     uint32_t rounds;      /* afforest: neighbour rounds before sampling (2) */
     uint32_t samples;     /* afforest: sampled vertices (1024) */
     uint64_t seed;        /* afforest: key of the sampling draws (domain CXB_GDOM_CC_AFFOREST) */
