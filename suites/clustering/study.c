@@ -71,7 +71,7 @@ static const char *const cl_keys[] = {"model", "n", "k", "p", "m", "n0", "scale"
                                       "seed", "instances", "ws_model", "ref", "threads", "order", "block",
                                       "grain", "chunk", "sort", "prefetch", "relabel", "gpus", "deg_warp",
                                       "deg_block", "fault", NULL};
-static const char *const ref_names[] = {"tcmerge", "smallest", NULL};
+static const char *const ref_names[] = {"tcmerge", "smallest", "tcmerge.pthreads", NULL};
 static const char *const order_names[] = {"smallest", "reversed", NULL};
 static const char *const sort_names[] = {"host", "gpu", NULL};
 static const char *const relabel_names[] = {"auto", "0", "1", NULL};
@@ -119,12 +119,21 @@ static unsigned ref_next;
 static int ref_variant(const cxb_cl_ctx *c)
 {
     int k = c->ref_kind;
+    if ((int)c->variant == k && k == CXB_CL_TCMERGE_PTH)
+        return CXB_CL_TCMERGE_SEQ; /* the threaded reference row itself: against the sequential one */
     if ((int)c->variant == k) { /* a reference row is verified against the other one */
         if (k == CXB_CL_TCMERGE_SEQ && c->g && c->g->nnz > CL_REF_SMALLEST_ARCS)
             return k; /* modern sizes: itself in the other orientation numbering (ref_run) */
         k = k == CXB_CL_TCMERGE_SEQ ? CXB_CL_SMALLEST_SEQ : CXB_CL_TCMERGE_SEQ;
     }
     return k;
+}
+
+/* whether the reference counts T_v too (smallest.seq does not) */
+static int ref_has_tv(const cxb_cl_ctx *c)
+{
+    const int k = ref_variant(c);
+    return k == CXB_CL_TCMERGE_SEQ || k == CXB_CL_TCMERGE_PTH;
 }
 
 const char *cxb_cl_ref_id(const cxb_cl_ctx *c)
@@ -142,6 +151,9 @@ static cxb_status ref_run(const cxb_cl_ctx *c, cxb_cl_result *r, uint64_t *tv)
     if (ref_variant(c) == CXB_CL_SMALLEST_SEQ)
         return cxb_cl_smallest_seq(c->g, &rp, r);
     rp.relabel = 0;
+    if (ref_variant(c) == CXB_CL_TCMERGE_PTH) /* the same counts on the run's pool (ref=tcmerge.pthreads) */
+        return c->pool ? cxb_cl_tcmerge_pthreads(c->g, &rp, c->pool, r)
+                       : cxb_fail(CXB_EINPUT, "%s: --set ref=tcmerge.pthreads: no thread pool", c->id);
     if (c->variant == CXB_CL_TCMERGE_SEQ) /* checking itself: the other relabelling */
         rp.relabel = !(c->cp.relabel < 0 ? cxb_cl_relabel_auto(c->g) : c->cp.relabel);
     return cxb_cl_tcmerge_seq(c->g, &rp, r);
@@ -163,7 +175,7 @@ static cxb_status ref_load(cxb_cl_ctx *c)
                     c->ref0_T = c->ref_T, c->ref0_W = c->ref_W, c->ref0_tvh = c->ref_tvh, c->ref0_known = 1;
                 return CXB_OK;
             }
-    int want_tv = ref_variant(c) == CXB_CL_TCMERGE_SEQ;
+    int want_tv = ref_has_tv(c);
     uint64_t *tv = want_tv ? malloc((c->g->n ? c->g->n : 1) * sizeof *tv) : NULL;
     if (want_tv && !tv)
         return cxb_fail(CXB_ERESOURCE, "%s: no memory for the reference's per-vertex counts", c->id);
@@ -323,7 +335,7 @@ static cxb_status cl_setup(const cxb_params *p, const cxb_env *env, cxb_cl_varia
     c->cp.deg_warp = (uint32_t)dw;
     c->cp.deg_block = (uint32_t)db;
     c->fault = fault != 0;
-    c->ref_kind = refc == 1 ? CXB_CL_SMALLEST_SEQ : CXB_CL_TCMERGE_SEQ;
+    c->ref_kind = refc == 1 ? CXB_CL_SMALLEST_SEQ : refc == 2 ? CXB_CL_TCMERGE_PTH : CXB_CL_TCMERGE_SEQ;
     if (input_graph) { /* the command line's graph */
         c->borrowed = 1;
         c->g = input_graph;
@@ -430,7 +442,7 @@ cxb_status cxb_cl_verify(void *vctx)
                         (unsigned long long)c->ref_W, cxb_cl_ref_id(c));
     if ((st = cxb_cl_check(c->g, r->T, r->W, tv, c->id)) != CXB_OK)
         return st;
-    if (!tv || ref_variant(c) != CXB_CL_TCMERGE_SEQ)
+    if (!tv || !ref_has_tv(c))
         return CXB_OK; /* smallest.seq has no per-vertex counts: the invariants above check them */
     uint64_t got = cxb_cl_tv_hash(tv, c->g->n);
     if (got == c->ref_tvh)
@@ -455,7 +467,7 @@ uint64_t cxb_cl_checksum(void *vctx)
     cxb_cl_ctx *c = vctx;
     const cxb_cl_result *r = &c->res;
     /* the T_v hash enters when the reference has per-vertex counts to shift it by */
-    int tvk = r->has_tv && r->tv && ref_variant(c) == CXB_CL_TCMERGE_SEQ;
+    int tvk = r->has_tv && r->tv && ref_has_tv(c);
     uint64_t tvh = tvk ? cxb_cl_tv_hash(r->tv, c->g->n) : 0;
     uint64_t h = mixed(r->T, r->W, tvh);
     if (c->instance && c->ref_known && c->ref0_known) /* instance r against instance 0 */

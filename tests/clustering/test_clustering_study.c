@@ -3,7 +3,8 @@
  * sets up from parameters, runs, verifies, and its T and W are those of a brute-force count done
  * here; wrong counts (fault=1, and counts corrupted through the context) fail verification; the
  * per-vertex hash catches a moved triangle that the invariants cannot; instances cycle through
- * seed + r with a constant checksum; order=reversed gives the same counts; bad parameters are
+ * seed + r with a constant checksum; order=reversed gives the same counts; ref=tcmerge.pthreads
+ * verifies every row as the sequential reference does; bad parameters are
  * CXB_EINPUT; every id a preset names is a registered row or a row this build left out (CUDA, multi-
  * GPU); the command is declared as "graph clustering". */
 #define _POSIX_C_SOURCE 200809L
@@ -57,6 +58,36 @@ static cxb_status setup_row(const char *id, const char *params, cxb_env *env, co
     return (*im)->setup(&p, env, ctx);
 }
 
+/* Sets up row id with params, resets and runs it once; NULL (and a failed check) when it cannot. */
+static cxb_cl_ctx *run_row(const char *id, const char *params, cxb_env *env, const cxb_impl **im)
+{
+    void *ctx = NULL;
+    cxb_phases ph;
+    cxb_status st = setup_row(id, params, env, im, &ctx);
+    CHECK_MSG(st == CXB_OK, "%s: %s", id, cxb_last_error());
+    if (st != CXB_OK)
+        return NULL;
+    CHECK((*im)->reset(ctx) == CXB_OK && (*im)->run(ctx, &ph) == CXB_OK);
+    return ctx;
+}
+
+/* Moves one triangle of c's per-vertex counts from one vertex to another: the sum and the bounds
+ * still hold, so only the per-vertex comparison can catch it; 0 when no such pair exists. */
+static int move_one_triangle(cxb_cl_ctx *c)
+{
+    uint64_t a = 0, b = 0;
+    for (uint64_t v = 0; v < c->g->n && !a; ++v)
+        if (c->res.tv[v] > 0)
+            a = v + 1;
+    for (uint64_t v = c->g->n; v-- > 0 && !b;)
+        if (v + 1 != a && c->res.tv[v] < c->g->off[v + 1] - c->g->off[v] - 1)
+            b = v + 1;
+    if (!a || !b)
+        return 0;
+    c->res.tv[a - 1] -= 1, c->res.tv[b - 1] += 1;
+    return 1;
+}
+
 static void test_rows(cxb_pool *pool)
 {
     cxb_env env = {pool, cxb_pool_threads(pool), NULL, NULL};
@@ -73,14 +104,10 @@ static void test_rows(cxb_pool *pool)
             snprintf(params, sizeof params, "model=bacopy;n=3000;m=6;n0=12;seed=7;threads=%u%s", env.threads,
                      order ? ";order=reversed" : "");
             const cxb_impl *im;
-            void *ctx = NULL;
-            cxb_phases ph;
-            cxb_status st = setup_row(cpu_rows[i], params, &env, &im, &ctx);
-            CHECK_MSG(st == CXB_OK, "%s: %s", cpu_rows[i], cxb_last_error());
-            if (st != CXB_OK)
+            cxb_cl_ctx *c = run_row(cpu_rows[i], params, &env, &im);
+            if (!c)
                 continue;
-            cxb_cl_ctx *c = ctx;
-            CHECK(im->reset(ctx) == CXB_OK && im->run(ctx, &ph) == CXB_OK);
+            void *ctx = c;
             CHECK_MSG(c->res.T == T && c->res.W == W, "%s: %llu %llu, want %llu %llu", cpu_rows[i],
                       (unsigned long long)c->res.T, (unsigned long long)c->res.W, (unsigned long long)T,
                       (unsigned long long)W);
@@ -107,20 +134,11 @@ static void test_rows(cxb_pool *pool)
             CHECK(im->verify(ctx) == CXB_EFAIL && strstr(cxb_last_error(), "triples"));
             c->res.W += 1;
             if (c->res.has_tv && strcmp(cpu_rows[i], "clustering.tcmerge.seq")) {
-                /* one triangle moved from one vertex to another: the sum and the bounds still hold,
-                 * the per-vertex comparison names the vertex */
-                uint64_t a = 0, b = 0;
-                for (uint64_t v = 0; v < c->g->n && !a; ++v)
-                    if (c->res.tv[v] > 0)
-                        a = v + 1;
-                for (uint64_t v = c->g->n; v-- > 0 && !b;)
-                    if (v + 1 != a && c->res.tv[v] < c->g->off[v + 1] - c->g->off[v] - 1)
-                        b = v + 1;
-                CHECK(a && b);
-                if (a && b) {
-                    c->res.tv[a - 1] -= 1, c->res.tv[b - 1] += 1;
+                /* one triangle moved: the per-vertex comparison names the vertex */
+                const int moved = move_one_triangle(c);
+                CHECK(moved);
+                if (moved)
                     CHECK(im->verify(ctx) == CXB_EFAIL && strstr(cxb_last_error(), "vertex"));
-                }
             }
             im->teardown(ctx);
         }
@@ -175,6 +193,50 @@ static void test_instances(cxb_pool *pool)
             CHECK(im->verify(ctx) == CXB_OK);
         }
         im->teardown(ctx);
+    }
+}
+
+/* ref=tcmerge.pthreads: every CPU row verifies against the threaded reference (the tcmerge.pthreads
+ * row itself against tcmerge.seq), with the checksum of the default reference where both have
+ * T_v; a wrong T and a moved triangle are still caught */
+static void test_threaded_ref(cxb_pool *pool)
+{
+    cxb_env env = {pool, cxb_pool_threads(pool), NULL, NULL};
+    for (size_t i = 0; i < sizeof cpu_rows / sizeof cpu_rows[0]; ++i) {
+        uint64_t cs[2] = {0, 0};
+        for (int r = 0; r < 2; ++r) {
+            char params[256];
+            snprintf(params, sizeof params, "model=gnm;n=2500;m=20000;seed=11;threads=%u%s", env.threads,
+                     r ? ";ref=tcmerge.pthreads" : "");
+            const cxb_impl *im;
+            cxb_cl_ctx *c = run_row(cpu_rows[i], params, &env, &im);
+            if (!c)
+                continue;
+            void *ctx = c;
+            CHECK_MSG(im->verify(ctx) == CXB_OK, "%s %s: %s", cpu_rows[i], params, cxb_last_error());
+            if (r) {
+                const char *want = strcmp(cpu_rows[i], "clustering.tcmerge.pthreads") ? "clustering.tcmerge.pthreads"
+                                                                                       : "clustering.tcmerge.seq";
+                CHECK_MSG(!strcmp(cxb_cl_ref_id(c), want), "%s: reference %s, want %s", cpu_rows[i],
+                          cxb_cl_ref_id(c), want);
+            }
+            cs[r] = im->checksum(ctx);
+            c->res.T += 1;
+            CHECK(im->verify(ctx) == CXB_EFAIL && strstr(cxb_last_error(), "triangles"));
+            c->res.T -= 1;
+            if (r && c->res.has_tv && c->res.tv) {
+                const int moved = move_one_triangle(c);
+                CHECK(moved);
+                if (moved)
+                    CHECK_MSG(im->verify(ctx) == CXB_EFAIL && strstr(cxb_last_error(), "vertex"), "%s: %s",
+                              cpu_rows[i], cxb_last_error());
+            }
+            im->teardown(ctx);
+        }
+        /* tcmerge.seq's default reference at this size is smallest.seq, which has no T_v, so only its
+         * threaded-reference checksum carries the T_v hash */
+        if (strcmp(cpu_rows[i], "clustering.tcmerge.seq"))
+            CHECK_MSG(cs[0] == cs[1], "%s: checksum differs between the references", cpu_rows[i]);
     }
 }
 
@@ -252,6 +314,7 @@ int main(void)
         return 1;
     test_rows(pool);
     test_instances(pool);
+    test_threaded_ref(pool);
     test_bad_params(pool);
     test_presets();
     cxb_pool_destroy(pool);
