@@ -32,6 +32,8 @@ expect() {
     [ "$rc" = "$want" ] && echo "$label: exit $rc as expected" || echo "$label: exit $rc, want $want: $(tail -2 "$out/$label.log")"
 }
 t() { find "$b/tests" -name "$1" -type f -perm -u+x | head -1; }
+# spec_label SPEC: a file-name label of a graph spec, its family and size (kron:scale=22,... -> kron-22)
+spec_label() { echo "${1%%:*}-$(echo "$1" | grep -oE '(scale|n)=[0-9]+' | head -1 | cut -d= -f2)"; }
 cx=$b/cxbench
 machine=${MACHINE:-h100-sxm}
 run_opts="--out $out/gpu-results --machine $machine --no-progress"

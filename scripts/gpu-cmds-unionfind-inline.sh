@@ -8,13 +8,13 @@
 # call for ECL-CC on the same graphs (scripts/anchors/run-components.sh).
 #   usage: GPU_CMDS=scripts/gpu-cmds-unionfind-inline.sh bash scripts/gpu-run.sh h100-sxm build,cmds,anchors
 set -u
-. "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, cx
+. "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, cx, spec_label
 reps=${REPS:-21}
 graphs=${GRAPHS:-kron:scale=22,ef=8 wsfast:n=4194304,k=16,p=0.1 bacopy:n=4194304,m=8 gnm:n=4194304,m=33554432}
 echo "== $(date -u) unionfind.cuda deg_inline on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null)"
 for g in $graphs; do
     for d in ${DEG_INLINE:-16 20 24 32}; do
-        label="inline-${g%%:*}-$(echo "$g" | grep -oE '(scale|n)=[0-9]+' | head -1 | cut -d= -f2)-$d"
+        label="inline-$(spec_label "$g")-$d"
         step "$label" 60 "$cx" graph components --gen "$g" --impl components.unionfind.cuda --set "deg_inline=$d" \
             --reps "$reps"
         printf '%s %s deg_inline=%s %s\n' "$label" "$g" "$d" \

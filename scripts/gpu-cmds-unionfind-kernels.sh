@@ -7,11 +7,11 @@
 # stdout. Argument: the build directory.
 #   usage: GPU_CMDS=scripts/gpu-cmds-unionfind-kernels.sh bash scripts/gpu-run.sh h100-sxm build,cmds
 set -u
-. "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, cx
+. "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, cx, spec_label
 graphs=${GRAPHS:-wsfast:n=1048576,k=16,p=0.1 wsfast:n=4194304,k=16,p=0.1 gnm:n=1048576,m=8388608 gnm:n=4194304,m=33554432}
 echo "== $(date -u) unionfind.cuda kernels on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null)"
 for g in $graphs; do
-    label="uf-kernels-${g%%:*}-$(echo "$g" | grep -oE 'n=[0-9]+' | head -1 | cut -d= -f2)"
+    label="uf-kernels-$(spec_label "$g")"
     step "$label" 90 ncu --clock-control none --kernel-name "regex:uf_" --launch-count 10 \
         --metrics gpu__time_duration.sum "$cx" graph components --gen "$g" --impl components.unionfind.cuda --reps 1
     echo "$label $g"

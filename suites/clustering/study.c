@@ -148,12 +148,12 @@ static cxb_status ref_run(const cxb_cl_ctx *c, cxb_cl_result *r, uint64_t *tv)
     rp.order = CXB_CL_ORDER_SMALLEST;
     memset(r, 0, sizeof *r);
     r->tv = tv;
-    if (ref_variant(c) == CXB_CL_SMALLEST_SEQ)
+    const int k = ref_variant(c);
+    if (k == CXB_CL_SMALLEST_SEQ)
         return cxb_cl_smallest_seq(c->g, &rp, r);
     rp.relabel = 0;
-    if (ref_variant(c) == CXB_CL_TCMERGE_PTH) /* the same counts on the run's pool (ref=tcmerge.pthreads) */
-        return c->pool ? cxb_cl_tcmerge_pthreads(c->g, &rp, c->pool, r)
-                       : cxb_fail(CXB_EINPUT, "%s: --set ref=tcmerge.pthreads: no thread pool", c->id);
+    if (k == CXB_CL_TCMERGE_PTH) /* the same counts on the run's pool (setup made sure there is one) */
+        return cxb_cl_tcmerge_pthreads(c->g, &rp, c->pool, r);
     if (c->variant == CXB_CL_TCMERGE_SEQ) /* checking itself: the other relabelling */
         rp.relabel = !(c->cp.relabel < 0 ? cxb_cl_relabel_auto(c->g) : c->cp.relabel);
     return cxb_cl_tcmerge_seq(c->g, &rp, r);
@@ -315,6 +315,8 @@ static cxb_status cl_setup(const cxb_params *p, const cxb_env *env, cxb_cl_varia
     if (st == CXB_OK && (dw == 0 || db < dw || db > 0xffffffffu))
         st = cxb_fail(CXB_EINPUT, "--set deg_warp=%llu,deg_block=%llu: need 1 <= deg_warp <= deg_block < 2^32",
                       (unsigned long long)dw, (unsigned long long)db);
+    if (st == CXB_OK && refc == 2 && !c->pool)
+        st = cxb_fail(CXB_EINPUT, "%s: --set ref=tcmerge.pthreads: no thread pool", c->id);
     if (st == CXB_OK && order && !(v <= CXB_CL_K2_MGPU))
         st = cxb_fail(CXB_EINPUT, "%s: --set order=reversed applies to smallest.*, k1.* and k2.* only", c->id);
     if (st == CXB_OK && c->backend == CXB_BACKEND_PTHREADS && (!c->pool || threads != (env ? env->threads : 0)))

@@ -238,6 +238,14 @@ static void test_threaded_ref(cxb_pool *pool)
         if (strcmp(cpu_rows[i], "clustering.tcmerge.seq"))
             CHECK_MSG(cs[0] == cs[1], "%s: checksum differs between the references", cpu_rows[i]);
     }
+    /* no pool to run the reference on: refused at setup, before any work */
+    cxb_env bare = {NULL, 0, NULL, NULL};
+    const cxb_impl *im;
+    void *ctx = NULL;
+    cxb_status st = setup_row("clustering.smallest.seq", "model=gnm;n=100;m=300;ref=tcmerge.pthreads", &bare, &im, &ctx);
+    CHECK_MSG(st == CXB_EINPUT && strstr(cxb_last_error(), "no thread pool"), "%d: %s", (int)st, cxb_last_error());
+    if (st == CXB_OK)
+        im->teardown(ctx);
 }
 
 static void test_bad_params(cxb_pool *pool)
