@@ -70,19 +70,30 @@ typedef struct cxb_frnn_circles_params {
     int force_sum;  /* 1: the sum of the thesis's Eq. 3.3 instead of the mean */
 } cxb_frnn_circles_params;
 
-/* The force of agent o on agent q (positions), added to f: 1 when applied (0 < d2 < R2). The
- * one definition of the pair rule, for every layout of the agents. */
+/* Whether agent o exerts a force on agent q (positions): 0 < d2 < R2, the study's predicate
+ * plus the zero-separation rule; *d2 gets the squared distance. */
+static inline CXB_HD int cxb_frnn_circles_near(const cxb_frnn_grid *g, const float *q, const float *o, float *d2)
+{
+    *d2 = cxb_frnn_d2(g->dims, q, o);
+    return *d2 < g->r2 && *d2 > 0.0f;
+}
+
+/* The force of agent o on agent q (positions), added to f: 1 when applied (cxb_frnn_circles_near).
+ * The one definition of the pair rule, for every layout of the agents. The axes are written out
+ * (z only in 3D), not looped over dims: a loop with a run-time bound is not unrolled by nvcc. */
 static inline CXB_HD int cxb_frnn_circles_pair(const cxb_frnn_grid *g, const float *q, const float *o,
                                               const cxb_frnn_circles_params *cp, float *f)
 {
-    float d2 = cxb_frnn_d2(g->dims, q, o);
-    if (!(d2 < g->r2) || !(d2 > 0.0f))
+    float d2;
+    if (!cxb_frnn_circles_near(g, q, o, &d2))
         return 0;
     float dist = CXB_FRNN_SQRT(d2);
     float arg = CXB_FRNN_MUL(CXB_FRNN_MUL(CXB_FRNN_DIV(dist, g->radius), cp->pi), -2.0f);
     float a = CXB_FRNN_MUL(cxb_sinf_det(arg), cp->k);
-    for (uint32_t d = 0; d < g->dims; ++d)
-        f[d] = CXB_FRNN_ADD(f[d], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[d], q[d]), dist)));
+    f[0] = CXB_FRNN_ADD(f[0], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[0], q[0]), dist)));
+    f[1] = CXB_FRNN_ADD(f[1], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[1], q[1]), dist)));
+    if (g->dims == 3)
+        f[2] = CXB_FRNN_ADD(f[2], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[2], q[2]), dist)));
     return 1;
 }
 
@@ -90,10 +101,10 @@ static inline CXB_HD int cxb_frnn_circles_pair(const cxb_frnn_grid *g, const flo
 static inline CXB_HD void cxb_frnn_circles_move(const cxb_frnn_grid *g, const float *q, const float *f, uint32_t c,
                                                const cxb_frnn_circles_params *cp, float *out)
 {
-    for (uint32_t d = 0; d < g->dims; ++d) {
-        float fd = c && !cp->force_sum ? CXB_FRNN_DIV(f[d], (float)c) : f[d];
-        out[d] = CXB_FRNN_ADD(q[d], fd);
-    }
+    const int mean = c && !cp->force_sum;
+    for (uint32_t d = 0; d < 3; ++d) /* a constant bound: unrolled; z kept as is in 2D */
+        if (d < g->dims)
+            out[d] = CXB_FRNN_ADD(q[d], mean ? CXB_FRNN_DIV(f[d], (float)c) : f[d]);
 }
 
 /* One agent's step: its new record (position moved, id kept); *count gets the neighbours that
