@@ -181,15 +181,52 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
         cxb_frnn_avg_finish(&q, c, sum, avg + 3 * (size_t)q.id);
 }
 
-/* one Circles agent per storage slot; the moved record goes to the same slot of out */
+/* one Circles agent per storage slot; the moved record goes to the same slot of out.
+ * The force is deferred: the candidate loop only tests 0 < d2 < R2 and notes the slots that pass
+ * in a per-thread list, and the force (a square root, four correctly rounded divisions and the
+ * sine) runs over the list afterwards, in the same order, so the sums are those of
+ * cxb_frnn_circles_one bit for bit. Applied inline, the force is a branch that some lane of a
+ * warp takes at almost every candidate (about 1 candidate in 6 is a neighbour; 32 lanes), so
+ * every lane waited for it at every candidate; over the list a lane waits only for the warp's
+ * largest neighbour count. A full list is drained where it fills. */
+#define FRNN_CIRCLES_LIST 64 /* slots; density 1 at R = 2 (FLAME GPU 2's set-up): 33.5 neighbours */
+
+static __device__ __forceinline__ void circles_drain(const cxb_frnn_view &v, const cxb_frnn_circles_params &cp,
+                                                     const float *q, const uint32_t *list, uint32_t len, float *f,
+                                                     uint32_t *c)
+{
+    for (uint32_t i = 0; i < len; ++i)
+        *c += (uint32_t)cxb_frnn_circles_pair(&v.grid, q, v.storage[list[i]].p, &cp, f);
+}
+
 template <int KIND>
 __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= v.n)
         return;
-    cxb_frnn_rec q = v.storage[k];
-    out[k] = cxb_frnn_circles_one(&v, KIND, &q, &cp, NULL);
+    const cxb_frnn_rec q = v.storage[k];
+    uint32_t list[FRNN_CIRCLES_LIST], len = 0, c = 0, s, e;
+    float f[3] = {0.0f, 0.0f, 0.0f};
+    cxb_frnn_iter it;
+    cxb_frnn_iter_init(&it, &v, KIND, q.p);
+    while (cxb_frnn_iter_next(&it, &v, &s, &e, NULL)) {
+        for (uint32_t j = s; j < e; ++j) {
+            const cxb_frnn_rec o = v.storage[j];
+            float d2;
+            if (o.id == q.id || !cxb_frnn_circles_near(&v.grid, q.p, o.p, &d2))
+                continue;
+            list[len++] = j;
+            if (len == FRNN_CIRCLES_LIST) { /* rare at the study's densities; correct at any */
+                circles_drain(v, cp, q.p, list, len, f, &c);
+                len = 0;
+            }
+        }
+    }
+    circles_drain(v, cp, q.p, list, len, f, &c);
+    cxb_frnn_rec r = q;
+    cxb_frnn_circles_move(&v.grid, q.p, f, c, &cp, r.p);
+    out[k] = r;
 }
 
 __global__ void widen_kernel(const uint32_t *__restrict__ count, uint32_t n, uint64_t *out)

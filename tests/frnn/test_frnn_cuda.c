@@ -8,7 +8,8 @@
  *     strips.seq over the downloaded storage (the same visiting order); moore also on Original's
  *     two-array PBM;
  *   - Circles (cxb/frnn/circles.h): 200 steps with acs_stable and original builds and the pbw and
- *     strips queries bit-identical to counting.seq + strips.seq on the CPU;
+ *     strips queries bit-identical to counting.seq + strips.seq on the CPU, and 50 steps of a
+ *     packed start (some 200 neighbours an agent, past the device step's list of slots);
  *   - frnn.fgpu2style.cuda: one step within 1e-5 of the reference step (Euro-Par 2016's one-step
  *     parity; its message order is the atomics'), ids a permutation, N = 0 and 1;
  *   - the adversarial inputs of frnn_variants (bin edges, exact R, far outside, one bin, empty
@@ -149,13 +150,20 @@ static void run_case(const char *name, const cxb_frnn_rec *in, uint32_t n, uint3
     oracle_free(&o);
 }
 
-/* Circles: trajectories on the device with the stable builds equal the CPU's bit for bit */
-static void circles_cuda(uint64_t seed)
+/* Circles: trajectories on the device with the stable builds equal the CPU's bit for bit. side is
+ * the edge of the cube the agents start in (R = 1): 9 is a density of 4, some 17 neighbours an agent
+ * at the start; 1.5 gives some 200 (checked: at least 100 on average), past the device step's list
+ * of 64 neighbour slots (impl_cuda/frnn/dev.cu), so that its drain-when-full path is compared too. */
+static void circles_cuda(uint64_t seed, float side)
 {
     uint32_t n = quick ? 400 : 3000, dims = 3;
     int steps = quick ? 5 : 200;
-    float lo[3] = {0, 0, 0}, hi[3] = {9, 9, 9};
-    double mn[3] = {-2, -2, -2}, mx[3] = {11, 11, 11};
+    if (side < 4) {
+        n = 400;
+        steps = quick ? 3 : 50;
+    }
+    float lo[3] = {0, 0, 0}, hi[3] = {side, side, side};
+    double mn[3] = {-2, -2, -2}, mx[3] = {side + 2, side + 2, side + 2};
     cxb_frnn_rec *init = malloc(n * sizeof *init), *cur = malloc(n * sizeof *cur), *next = malloc(n * sizeof *next),
                  *dev_out = malloc(n * sizeof *dev_out);
     for (uint32_t i = 0; i < n; ++i)
@@ -180,7 +188,11 @@ static void circles_cuda(uint64_t seed)
             for (int t = 0; t < steps && bad < 0; ++t) {
                 CHECK(cxb_frnn_build_counting_seq(cur, &ix) == CXB_OK);
                 cxb_frnn_view v = cxb_frnn_index_view(&ix);
-                CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, next, NULL) == CXB_OK);
+                uint64_t pairs = 0;
+                CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, next, &pairs) == CXB_OK);
+                if (t == 0 && side < 4)
+                    CHECK_MSG(pairs >= 100ull * n, "circles dense: %.1f neighbours an agent, want >= 100",
+                              (double)pairs / n);
                 CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "circles build: %s", cxb_last_error());
                 CHECK_MSG(cxb_frnn_cuda_dev.circles(d, kind, &cp, NULL, NULL, dev_out) == CXB_OK, "circles: %s",
                           cxb_last_error());
@@ -357,7 +369,8 @@ int main(int argc, char **argv)
         mx[2] = 0;
         run_case("many bins 2D", in, n, 2, mn, mx, 1.0, 1.0);
     }
-    circles_cuda(seed);
+    circles_cuda(seed, 9.0f);
+    circles_cuda(seed, 1.5f);
     fgpu2_parity(seed);
     CHECK_DONE();
 }
