@@ -16,8 +16,9 @@
  *             in compute1: Rem's union with splicing (below, deviation 8);
  *   flatten   every vertex points at its root.
  * Every parent is <= its child, so the smallest id of a component is its root at the end: the
- * canonical labels. Launch size: SMs x max threads per SM / 256 blocks of 256 threads, each kernel
- * grid-stride, as ECL-CC.
+ * canonical labels. Launch size: blocks of 256 threads, each kernel grid-stride; compute1 over one
+ * thread per vertex (n / 256 blocks), the others over SMs x max threads per SM / 256 blocks as
+ * ECL-CC (deviation 10).
  *
  * Deviations: (1) race-free as the IISWC 2024 variant: every parent read is a relaxed
  * device-scope atomic load and every re-pointing a relaxed store (docs/studies/components-cuda.md
@@ -42,7 +43,9 @@
  * whose smaller neighbours (a prefix of the sorted row) number at most deg_warp (one load,
  * adj[beg + deg_warp] > v): a thread walks only those, where a warp would idle on the rest
  * (Watts-Strogatz rows of degree 17-20); ECL-CC classifies by degree alone. deg_inline <= deg_warp
- * turns this off. */
+ * turns this off. (10) compute1 is launched with a thread per vertex, not on ECL-CC's resident grid
+ * of grid-stride threads: on the H200 that made it 1.9x (Kronecker 2^22) to 2.9x (G(n, m) 2^22)
+ * faster and W-S 2^20 5% (docs/studies/components-cuda.md "Launch size of compute1"). */
 #include "impl_cuda/components/cc.cuh"
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
@@ -250,8 +253,9 @@ cxb_status cc_unionfind_run(cc_dev *c, cxb_cc_stats *st)
     uf_init<<<g, CC_BLOCK, 0, c->stream>>>(c->g.off, c->g.adj, n, c->label, c->word);
     cxb_status s = CXB_CUDA_LAUNCHED("uf_init");
     if (s == CXB_OK) {
-        uf_compute1<<<g, CC_BLOCK, 0, c->stream>>>(c->g.off, c->g.adj, n, c->label, c->wl, c->word, c->p.deg_warp,
-                                                   c->p.deg_block, c->p.deg_inline);
+        const unsigned g1 = (unsigned)((n + CC_BLOCK - 1) / CC_BLOCK); /* deviation 10; n <= 2^32 */
+        uf_compute1<<<g1, CC_BLOCK, 0, c->stream>>>(c->g.off, c->g.adj, n, c->label, c->wl, c->word, c->p.deg_warp,
+                                                    c->p.deg_block, c->p.deg_inline);
         s = CXB_CUDA_LAUNCHED("uf_compute1");
     }
     if (s == CXB_OK) {
