@@ -72,6 +72,9 @@ plot)
     find results -type f | sort >after
     comm -23 before after >removed
     [ ! -s removed ] || fail "plot --all removed: $(head -5 removed | tr '\n' ' ')"
+    # an output's path is its first word: a note after it never becomes part of a file name
+    comm -13 before after | grep ' ' >spaced
+    [ ! -s spaced ] || fail "plot --all wrote under an output's note: $(head -3 spaced | tr '\n' ' ')"
     # the figures' data is a function of the committed sets: redrawn, it is the same
     (cd data.before && find results -name '*.csv') | while read -r f; do
         cmp -s "data.before/$f" "$f" || echo "$f"
@@ -79,7 +82,7 @@ plot)
     [ ! -s changed ] || fail "plot --all changed committed figure data: $(head -5 changed | tr '\n' ' ')"
     # every figure output of an INDEX.md row exists afterwards (its .gp at least)
     index_sets | while IFS='|' read -r m sets out; do
-        out=$(echo "$out" | sed 's/^ *//; s/ *$//; s/`//g')
+        out=$(echo "$out" | sed 's/^ *//; s/ *$//; s/`//g; s/ .*//')
         case $out in
         figures/*.png) [ -e "$m/${out%.png}.gp" ] || echo "$m/$out" ;;
         figures/*/) ls "$m/$out"*.gp >/dev/null 2>&1 || echo "$m/$out" ;;
