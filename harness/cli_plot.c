@@ -10,9 +10,8 @@
  *       study that its sets measure into ROOT/<machine>/figures/DIR/; a row whose output is
  *       "figures/[DIR/]ID.png" draws figure ID alone (an ID that is not one of the study's
  *       figures, or that its sets do not measure, is an error); other rows (tables,
- *       headline numbers, figures drawn by other commands) are skipped. The path is the
- *       output's first word: words after it are a note ("figures/anchors/ (the CPU target)").
- *       Nothing is ever
+ *       headline numbers, figures drawn by other commands) are skipped; the path is the
+ *       output's first word (results_walk.h). Nothing is ever
  *       removed. A machine without INDEX.md: the newest result set of each study into
  *       ROOT/<machine>/figures/, as before INDEX.md existed (figures of the study that set
  *       does not measure are removed there). This is `make figures`: a pure function of
@@ -133,15 +132,9 @@ static void print_note(void *arg, const char *line)
 /* One INDEX.md row of plot --all (see the header). */
 static cxb_status plot_index_row(const cxb_index *idx, const cxb_index_row *row)
 {
-    if (strncmp(row->output, "figures/", 8) != 0)
+    const char *o = row->output_path;
+    if (strncmp(o, "figures/", 8) != 0)
         return CXB_OK; /* a table, a headline number or a figure drawn elsewhere */
-    /* the path is the output's first word; what follows it is a note for the reader */
-    char o[CLI_PATH];
-    size_t w = strcspn(row->output, " \t");
-    if (w >= sizeof o)
-        return cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: output path too long", idx->machine_dir, row->line);
-    memcpy(o, row->output, w);
-    o[w] = '\0';
     const cxb_study *study = cxb_study_find(row->study);
     if (!study)
         return cxb_fail(CXB_EINPUT, "%s/INDEX.md:%d: unknown study '%s'", idx->machine_dir, row->line, row->study);

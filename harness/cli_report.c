@@ -146,10 +146,11 @@ static void claims_table(FILE *f, const cxb_index *idx, const cxb_study *study)
 static void output_cell(FILE *f, const cxb_index *idx, const cxb_index_row *row)
 {
     char path[8400];
-    snprintf(path, sizeof path, "%s/%s", idx->machine_dir, row->output);
-    if (strcmp(row->output, "-") != 0 && row->output[0] && path_exists(path))
-        fprintf(f, "[%s](%s)", row->output, path);
-    else
+    snprintf(path, sizeof path, "%s/%s", idx->machine_dir, row->output_path);
+    if (strcmp(row->output_path, "-") != 0 && row->output_path[0] && path_exists(path)) {
+        fprintf(f, "[%s](%s)", row->output_path, path);
+        cell(f, row->output + strlen(row->output_path)); /* the note, if any */
+    } else
         cell(f, row->output[0] ? row->output : "-");
 }
 
@@ -305,10 +306,11 @@ static void figures(FILE *f, const cxb_index *idx, const cxb_study *study)
         const cxb_index_row *row = &idx->rows[i];
         if (strcmp(row->study, study->name) != 0)
             continue;
-        size_t len = strlen(row->output);
+        const char *out = row->output_path;
+        size_t len = strlen(out);
         char path[8400];
-        if (len > 4 && !strcmp(row->output + len - 4, ".png")) {
-            snprintf(path, sizeof path, "%s/%s", idx->machine_dir, row->output);
+        if (len > 4 && !strcmp(out + len - 4, ".png")) {
+            snprintf(path, sizeof path, "%s/%s", idx->machine_dir, out);
             if (!path_exists(path))
                 continue;
             if (!any++)
@@ -316,11 +318,11 @@ static void figures(FILE *f, const cxb_index *idx, const cxb_study *study)
             fprintf(f, "![%s](%s)\n\n", row->key, path);
             continue;
         }
-        if (strncmp(row->output, "figures", 7) != 0)
+        if (strncmp(out, "figures", 7) != 0)
             continue;
         for (size_t j = 0; j < study->nfigures; ++j) {
-            snprintf(path, sizeof path, "%s/%s%s%s.png", idx->machine_dir, row->output,
-                     row->output[len - 1] == '/' ? "" : "/", study->figures[j].id);
+            snprintf(path, sizeof path, "%s/%s%s%s.png", idx->machine_dir, out, out[len - 1] == '/' ? "" : "/",
+                     study->figures[j].id);
             if (!path_exists(path))
                 continue;
             if (!any++)

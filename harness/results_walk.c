@@ -219,6 +219,7 @@ static cxb_status standin_row(const char *machine_dir, const char *run_dir, cons
     snprintf(row.commit, sizeof row.commit, "-");
     snprintf(row.protocol, sizeof row.protocol, "-");
     snprintf(row.output, sizeof row.output, "figures/");
+    snprintf(row.output_path, sizeof row.output_path, "figures/");
     return index_push(s->idx, &row, s->cap);
 }
 
@@ -334,6 +335,7 @@ cxb_status cxb_index_load(const char *machine_dir, cxb_index *idx)
         cell_copy(row.commit, sizeof row.commit, cell[C_COMMIT]);
         cell_copy(row.protocol, sizeof row.protocol, cell[C_PROTOCOL]);
         cell_copy(row.output, sizeof row.output, cell[C_OUTPUT]);
+        snprintf(row.output_path, sizeof row.output_path, "%.*s", (int)strcspn(row.output, " \t"), row.output);
         char sets[4096];
         cell_copy(sets, sizeof sets, cell[C_SETS]);
         for (char *save = NULL, *tok = strtok_r(sets, " ,;", &save); tok; tok = strtok_r(NULL, " ,;", &save)) {

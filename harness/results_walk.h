@@ -7,7 +7,7 @@
  * order, more columns allowed) names, per figure, table or headline number (the key), the
  * result sets that back it (paths relative to the machine directory, separated by spaces or
  * commas, backticks allowed) and where its figure or output lives (relative path; "-" for
- * none). Without INDEX.md, the newest result set of each study stands in (a result set's name
+ * none; words after the path are a note for the reader, "figures/anchors/ (the CPU target)"). Without INDEX.md, the newest result set of each study stands in (a result set's name
  * starts with its UTC time YYYYMMDDTHHMMSSZ, so the newest is the lexicographically last; its
  * study is the `study` column of its samples.csv), as key "newest" with output "figures/". */
 #ifndef CXB_HARNESS_RESULTS_WALK_H
@@ -29,6 +29,7 @@ cxb_status cxb_results_each_newest(const char *root, cxb_newest_fn fn, void *arg
 /* One row of a machine's INDEX.md (or the stand-in for a study's newest set). */
 typedef struct cxb_index_row {
     char key[128], study[64], commit[128], protocol[64], output[512];
+    char output_path[512]; /* the output's first word, the path; words after it are a note */
     char sets[CXB_INDEX_MAX_SETS][512]; /* machine_dir/<set>, as written in the cell */
     size_t nsets;
     int line; /* of INDEX.md; 0 for a stand-in */

@@ -42,8 +42,13 @@ cat >"$root/box-a/INDEX.md" <<EOT
 |---|---|---|---|---|---|
 | table4.1 | prng | $seta | abc1234 | cpu | cxbench report |
 | fig4.1-streams | prng | \`$seta\` | abc1234 | cpu | figures/nothing-here.png |
+| noted | prng | $seta | abc1234 | cpu | figures/ (the figures of the set, with a note) |
 EOT
+mkdir -p "$root/box-a/figures"
 "$cx" report "$root" --out "$tmp/R3.md" 2>"$tmp/err" || fail "report with INDEX.md failed: $(cat "$tmp/err")"
+# an output's path is its first word: linked, with the note after the link
+grep -qF '| noted | `'"$seta"'` | abc1234 | cpu | [figures/]('"$root"'/box-a/figures/) (the figures of the set, with a note) |' "$tmp/R3.md" ||
+    fail "the noted output is not linked by its path: $(grep '| noted |' "$tmp/R3.md")"
 grep -q '^| table4.1 | `'"$seta"'` | abc1234 | cpu |' "$tmp/R3.md" || fail "no INDEX.md row in the keys table"
 grep -q '| table4.1 | `'"$seta"'` |$' "$tmp/R3.md" || fail "the table4.1 claims are not judged on the INDEX.md set"
 ! grep -q '](.*nothing-here.png)' "$tmp/R3.md" || fail "a link to a missing output"
