@@ -44,8 +44,8 @@
  * adj[beg + deg_warp] > v): a thread walks only those, where a warp would idle on the rest
  * (Watts-Strogatz rows of degree 17-20); ECL-CC classifies by degree alone. deg_inline <= deg_warp
  * turns this off. (10) compute1 is launched with a thread per vertex, not on ECL-CC's resident grid
- * of grid-stride threads: on the H200 that made it 1.9x (Kronecker 2^22) to 2.9x (G(n, m) 2^22)
- * faster and W-S 2^20 5% (docs/studies/components-cuda.md "Launch size of compute1"). */
+ * of grid-stride threads: on the H200 the whole labelling got 1.9x (Kronecker 2^22) to 2.9x
+ * (G(n, m) 2^22) faster, W-S 2^20 5% (docs/studies/components-cuda.md "Launch size of compute1"). */
 #include "impl_cuda/components/cc.cuh"
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
