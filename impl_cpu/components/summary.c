@@ -17,9 +17,24 @@ void cxb_cc_params_init(cxb_cc_params *p)
     p->deg_warp = 16;  /* ECL-CC's thresholds (Jaiganesh & Burtscher, HPDC 2018) */
     p->deg_block = 352;
     p->deg_inline = 20; /* docs/studies/components-cuda.md "unionfind.cuda": Watts-Strogatz rows */
+    p->union_rule = CXB_CC_UNION_AUTO; /* docs/studies/components-cuda.md "The inline union" */
     p->rounds = 2;     /* Afforest's neighbour rounds (Sutton et al., IPDPS 2018; GAP cc.cc) */
     p->samples = 1024;
     p->seed = 1;
+}
+
+int cxb_cc_union_hook(const cxb_csr *g, int rule)
+{
+    if (rule != CXB_CC_UNION_AUTO)
+        return rule == CXB_CC_UNION_HOOK;
+    const uint64_t step = g->n > 65536 ? g->n / 65536 : 1;
+    uint64_t all = 0, near = 0;
+    for (uint64_t v = 0; v < g->n; v += step)
+        for (uint64_t k = g->off[v]; k < g->off[v + 1] && g->adj[k] < v; ++k) { /* rows ascend */
+            ++all;
+            near += v - g->adj[k] <= CXB_CC_LOCAL_SPAN;
+        }
+    return 2 * near > all;
 }
 
 uint64_t cxb_cc_labels_hash(const cxb_vid *label, uint64_t n)

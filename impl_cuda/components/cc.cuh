@@ -38,6 +38,7 @@ typedef struct cc_dev {
     uint32_t *word;      /* device: 8 words of flags, counters and cursors */
     uint32_t *host_word; /* pinned host: the copies of word[] the host loops read */
     unsigned grid;       /* SMs x max threads per SM / CC_BLOCK (ECL-CC's launch size) */
+    int uf_hook;         /* unionfind: compute1 joins by find + hook (1) or Rem's union (0) */
     cxb_event_timer tm, tm_d2h;
 } cc_dev;
 

@@ -91,6 +91,8 @@ static cxb_status cc_open(const cxb_csr *g, cxb_cc_variant v, const cxb_cc_param
     c->m = g->m;
     c->nnz = g->nnz;
     const uint64_t n = g->n;
+    if (v == CXB_CC_UNIONFIND_CUDA)
+        c->uf_hook = cxb_cc_union_hook(g, p->union_rule);
     int dev = 0, sms = 0, tpsm = 0;
     cxb_status st = CXB_CUDA(cudaGetDevice(&dev));
     if (st == CXB_OK)

@@ -13,7 +13,8 @@
  *             (each element visited is re-pointed to its grandparent), and hook the larger root
  *             under the smaller with atomicCAS(parent[large], large, small); a failed CAS
  *             returns the new parent of `large`, from which the walk goes on (ECL-CC's retry);
- *             in compute1: Rem's union with splicing (below, deviation 8);
+ *             in compute1: Rem's union with splicing (below, deviation 8), or on graphs whose
+ *             edges are mostly local in id, find + hook from v's parent (deviation 11);
  *   flatten   every vertex points at its root.
  * Every parent is <= its child, so the smallest id of a component is its root at the end: the
  * canonical labels. Launch size: blocks of 256 threads, each kernel grid-stride; compute1 over one
@@ -45,7 +46,12 @@
  * (Watts-Strogatz rows of degree 17-20); ECL-CC classifies by degree alone. deg_inline <= deg_warp
  * turns this off. (10) compute1 is launched with a thread per vertex, not on ECL-CC's resident grid
  * of grid-stride threads: on the H200 the whole labelling got 1.9x (Kronecker 2^22) to 2.9x
- * (G(n, m) 2^22) faster, W-S 2^20 5% (docs/studies/components-cuda.md "Launch size of compute1"). */
+ * (G(n, m) 2^22) faster, W-S 2^20 5% (docs/studies/components-cuda.md "Launch size of compute1").
+ * (11) compute1's union is chosen per graph at open (union_rule; docs/studies/components-cuda.md
+ * "The inline union"): Rem's union wins where edges join random ids (G(n, m), BA, Kronecker:
+ * it avoids the giant tree's root), find + hook where most edges join nearby ids (Watts-Strogatz,
+ * lattices: 1.7x faster on W-S 2^20 on the H200, where Rem's lock-step walks run long); auto
+ * takes hook when more than half of the sampled edges span at most CXB_CC_LOCAL_SPAN ids. */
 #include "impl_cuda/components/cc.cuh"
 
 /* The representative of idx, shortening the path walked (intermediate pointer jumping). */
@@ -157,7 +163,7 @@ static __global__ void uf_init(const uint64_t *__restrict__ off, const uint32_t 
 
 static __global__ void uf_compute1(const uint64_t *__restrict__ off, const uint32_t *__restrict__ adj, uint64_t n,
                                    uint32_t *parent, uint32_t *wl, uint32_t *word, uint32_t deg_warp,
-                                   uint32_t deg_block, uint32_t deg_inline)
+                                   uint32_t deg_block, uint32_t deg_inline, int hook)
 {
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
@@ -170,6 +176,16 @@ static __global__ void uf_compute1(const uint64_t *__restrict__ off, const uint3
          * exceeds v has at most deg_warp smaller neighbours */
         if (deg > deg_warp && (deg > deg_inline || __ldg(&adj[beg + deg_warp]) < v)) {
             cc_push(wl, word, v, deg <= deg_block);
+            continue;
+        }
+        if (hook) { /* deviation 11: from v's parent, which init made its first neighbour */
+            uint32_t vstat = cxb_ld_rlx(&parent[v]);
+            for (uint64_t k = beg + 1; k < end; ++k) {
+                const uint32_t u = __ldg(&adj[k]);
+                if (u > v)
+                    break;
+                uf_hook(&vstat, uf_find_stop(u, vstat, parent), parent);
+            }
             continue;
         }
         for (uint64_t k = beg + 1; k < end; ++k) { /* adj[beg] is v's parent since init */
@@ -255,7 +271,7 @@ cxb_status cc_unionfind_run(cc_dev *c, cxb_cc_stats *st)
     if (s == CXB_OK) {
         const unsigned g1 = (unsigned)((n + CC_BLOCK - 1) / CC_BLOCK); /* deviation 10; n <= 2^32 */
         uf_compute1<<<g1, CC_BLOCK, 0, c->stream>>>(c->g.off, c->g.adj, n, c->label, c->wl, c->word, c->p.deg_warp,
-                                                    c->p.deg_block, c->p.deg_inline);
+                                                    c->p.deg_block, c->p.deg_inline, c->uf_hook);
         s = CXB_CUDA_LAUNCHED("uf_compute1");
     }
     if (s == CXB_OK) {

@@ -53,7 +53,7 @@ static const cxb_option cc_options[] = {
     CXB_OPT_COUNT("--n", "N", "INPUT's vertices with --ids asis (at least max id + 1)", cc_args, n, 0, 0, 0),
     CXB_OPT_SWITCH("--multigraph", "keep duplicate edges", cc_args, multigraph, 0),
     CXB_OPT_PARSE("--set", "k=v[,k=v]", "a row parameter: rmax, tex_limit, deg_warp, deg_block, deg_inline, "
-                  "rounds, samples, "
+                  "union, rounds, samples, "
                   "seed, threads, ref (repeatable)", cc_args, set, parse_set, CXB_OPT_REPEAT),
     CXB_OPT_COUNT("--reps", "N", "timed runs (default 1); time_ms is their median", cc_args, reps, 1,
                   CC_CLI_MAX_REPS, 0),

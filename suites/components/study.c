@@ -50,10 +50,11 @@ const char *cxb_cc_variant_id(cxb_cc_variant v)
 
 static const char *const cc_keys[] = {"model", "n", "k", "p", "m", "e", "c", "n0", "scale", "ef", "dims", "periodic", "d",
                                       "seed", "instances", "simple", "multigraph", "ws_model", "ref", "threads",
-                                      "rmax", "tex_limit", "order", "deg_warp", "deg_block", "deg_inline", "rounds",
+                                      "rmax", "tex_limit", "order", "deg_warp", "deg_block", "deg_inline", "union", "rounds",
                                       "samples", "fault", NULL};
 static const char *const ref_names[] = {"auto", "recursive", "unionfind", NULL};
 static const char *const order_names[] = {"none", "degree", NULL};
+static const char *const union_names[] = {"auto", "rem", "hook", NULL}; /* CXB_CC_UNION_* */
 
 /* ---- the command line's borrowed input ---- */
 
@@ -258,7 +259,7 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
     c->ref_kind = -1;
     cxb_cc_params_init(&c->cp);
     uint64_t rmax, tex, dw, db, di, rounds, samples, fault = 0, threads = env ? env->threads : 0;
-    int refc = 0, order = 0;
+    int refc = 0, order = 0, urule = 0;
     cxb_status st = cxb_params_check_keys(p, cc_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "seed", 1, &c->seed)) == CXB_OK &&
         (st = cxb_params_u64(p, "instances", 1, &c->instances)) == CXB_OK &&
@@ -271,6 +272,7 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
         (st = cxb_params_u64(p, "samples", c->cp.samples, &samples)) == CXB_OK &&
         (st = cxb_params_choice(p, "ref", ref_names, 0, &refc)) == CXB_OK &&
         (st = cxb_params_choice(p, "order", order_names, 0, &order)) == CXB_OK &&
+        (st = cxb_params_choice(p, "union", union_names, 0, &urule)) == CXB_OK &&
         (st = cxb_params_u64(p, "fault", 0, &fault)) == CXB_OK)
         st = cxb_params_u64(p, "threads", threads, &threads);
     if (st == CXB_OK && (c->instances == 0 || c->instances > 1000000))
@@ -299,6 +301,7 @@ static cxb_status cc_setup(const cxb_params *p, const cxb_env *env, cxb_cc_varia
     c->cp.deg_warp = (uint32_t)dw;
     c->cp.deg_block = (uint32_t)db;
     c->cp.deg_inline = (uint32_t)di;
+    c->cp.union_rule = urule;
     c->cp.rounds = (uint32_t)rounds;
     c->cp.samples = (uint32_t)samples;
     c->cp.seed = c->seed;

@@ -109,8 +109,9 @@ static cxb_cc_stats run1(const cxb_csr *g, cxb_cc_variant v, const cxb_cc_params
         for (uint64_t i = 0; i < g->n; ++i)
             if (label[i] != ref[i] && bad++ == 0)
                 first = i;
-        CHECK_MSG(bad == 0, "%s %s (deg_warp %u deg_block %u deg_inline %u rounds %u samples %u order %d): %llu labels differ, "
-                  "first at %llu: %u, reference %u", what, vname(v), p->deg_warp, p->deg_block, p->deg_inline, p->rounds,
+        CHECK_MSG(bad == 0, "%s %s (deg_warp %u deg_block %u deg_inline %u union %d rounds %u samples %u order %d): %llu "
+                  "labels differ, first at %llu: %u, reference %u", what, vname(v), p->deg_warp, p->deg_block,
+                  p->deg_inline, p->union_rule, p->rounds,
                   p->samples, p->order_degree, (unsigned long long)bad, (unsigned long long)first,
                   g->n ? label[first] : 0, g->n ? ref[first] : 0);
         if (v == CXB_CC_K3)
@@ -147,6 +148,15 @@ static void all_variants(const cxb_csr *g, const char *what)
         run1(g, CXB_CC_UNIONFIND_CUDA, &p, ref, components, what);
     }
     params_default(&p);
+    /* compute1's union forced each way, whatever auto picks for this graph, with every vertex
+     * inline and with the default thresholds */
+    for (int rule = CXB_CC_UNION_REM; rule <= CXB_CC_UNION_HOOK; ++rule) {
+        p.union_rule = rule;
+        run1(g, CXB_CC_UNIONFIND_CUDA, &p, ref, components, what);
+        p.deg_warp = p.deg_block = p.deg_inline = 1000000;
+        run1(g, CXB_CC_UNIONFIND_CUDA, &p, ref, components, what);
+        params_default(&p);
+    }
     const uint32_t af[][2] = {{0, 1024}, {1, 1}, {5, 0}, {2, 4096}};
     for (size_t i = 0; i < sizeof af / sizeof af[0]; ++i) {
         p.rounds = af[i][0];

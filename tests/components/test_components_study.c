@@ -174,7 +174,8 @@ static void test_bad_params(cxb_pool *pool)
                          "model=nosuch;n=100",           "model=gnm;n=100;m=10;ref=magic",
                          "model=disjoint;n=100;e=10;c=0", "model=gnm;n=100;m=10;deg_warp=0",
                          "model=gnm;n=100;m=10;threads=999",
-                         "model=gnm;n=100;m=10;deg_inline=15", "model=gnm;n=100;m=10;deg_inline=353", "model=gnm;n=100;m=10;tex_limit=2"};
+                         "model=gnm;n=100;m=10;deg_inline=15", "model=gnm;n=100;m=10;deg_inline=353", "model=gnm;n=100;m=10;tex_limit=2",
+                         "model=gnm;n=100;m=10;union=magic"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         const cxb_impl *im;
         void *ctx = NULL;

@@ -399,7 +399,37 @@ static void test_invariants(void)
     cxb_csr_free(&g);
     cxb_cc_params p;
     cxb_cc_params_init(&p);
-    CHECK(p.rmax == 10000 && p.deg_warp == 16 && p.deg_block == 352 && p.deg_inline == 20 && p.rounds == 2 && p.samples == 1024);
+    CHECK(p.rmax == 10000 && p.deg_warp == 16 && p.deg_block == 352 && p.deg_inline == 20 && p.union_rule == CXB_CC_UNION_AUTO && p.rounds == 2 && p.samples == 1024);
+}
+
+/* unionfind.cuda's choice of compute1's union (docs/studies/components-cuda.md "The inline union"):
+ * the forced rules, and auto on graphs whose edges are local (W-S p = 0.1 and a ring lattice: 90%
+ * span at most CXB_CC_LOCAL_SPAN ids) or random (G(n, m), BA copy, Kronecker: almost none do),
+ * on an empty graph and a graph without edges */
+static void test_union_rule(void)
+{
+    const char *local[] = {"wsfast:n=200000,k=16,p=0.1,seed=3", "ws:n=5000,k=10,p=0.1,seed=4", "ring:n=1000,k=6"};
+    const char *random[] = {"gnm:n=200000,m=1600000,seed=5", "bacopy:n=100000,m=8,seed=6", "kron:scale=16,seed=7",
+                            "wsfast:n=100000,k=16,p=0.9,seed=8"};
+    cxb_csr g;
+    for (size_t i = 0; i < sizeof local / sizeof local[0]; ++i) {
+        build_spec(local[i], 0, &g);
+        CHECK_MSG(cxb_cc_union_hook(&g, CXB_CC_UNION_AUTO) == 1, "%s: auto did not pick hook", local[i]);
+        CHECK(cxb_cc_union_hook(&g, CXB_CC_UNION_REM) == 0 && cxb_cc_union_hook(&g, CXB_CC_UNION_HOOK) == 1);
+        cxb_csr_free(&g);
+    }
+    for (size_t i = 0; i < sizeof random / sizeof random[0]; ++i) {
+        build_spec(random[i], 0, &g);
+        CHECK_MSG(cxb_cc_union_hook(&g, CXB_CC_UNION_AUTO) == 0, "%s: auto did not pick rem", random[i]);
+        CHECK(cxb_cc_union_hook(&g, CXB_CC_UNION_HOOK) == 1);
+        cxb_csr_free(&g);
+    }
+    build_edges(0, NULL, 0, 0, &g);
+    CHECK(cxb_cc_union_hook(&g, CXB_CC_UNION_AUTO) == 0);
+    cxb_csr_free(&g);
+    build_edges(1000, NULL, 0, 0, &g);
+    CHECK(cxb_cc_union_hook(&g, CXB_CC_UNION_AUTO) == 0);
+    cxb_csr_free(&g);
 }
 
 int main(void)
@@ -412,6 +442,7 @@ int main(void)
     test_invariants();
     test_edge_cases();
     test_known_answers();
+    test_union_rule();
     test_families(1);
     /* fresh seeds each run, printed so that a failure can be replayed (CXB_CC_SEED=s) */
     const char *env = getenv("CXB_CC_SEED");

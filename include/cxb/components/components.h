@@ -49,10 +49,19 @@ typedef struct cxb_cc_params {
     uint32_t deg_block;   /* unionfind.cuda: degree above which a block takes a vertex (352) */
     uint32_t deg_inline;  /* unionfind.cuda: rows up to this degree stay with their thread when at most
                            * deg_warp of their entries are smaller than the vertex (20) */
+    int union_rule;       /* unionfind.cuda: how compute1 joins an inline vertex's edges, CXB_CC_UNION_* */
     uint32_t rounds;      /* afforest: neighbour rounds before sampling (2) */
     uint32_t samples;     /* afforest: sampled vertices (1024) */
     uint64_t seed;        /* afforest: key of the sampling draws (domain CXB_GDOM_CC_AFFOREST) */
 } cxb_cc_params;
+
+/* union_rule (docs/studies/components-cuda.md "The inline union"): auto picks hook when more than
+ * half of the sampled edges join ids at most CXB_CC_LOCAL_SPAN apart, else rem */
+enum { CXB_CC_UNION_AUTO, CXB_CC_UNION_REM, CXB_CC_UNION_HOOK };
+#define CXB_CC_LOCAL_SPAN 64
+/* 1 when unionfind.cuda's compute1 joins by find + hook on g under rule, 0 for Rem's union (auto:
+ * the edges u < v of up to 65,536 rows spread evenly over the ids are sampled; host, O(sample)) */
+int cxb_cc_union_hook(const cxb_csr *g, int rule);
 
 #define CXB_CC_TEX_LIMIT_ARCS (1ull << 27) /* Leist Sec. 6.1: Fermi's 1-D texture, 2^27 elements */
 
