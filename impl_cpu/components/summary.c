@@ -1,7 +1,8 @@
 /* components: the results every variant shares (docs/studies/components.md "Canonical labels",
  * "Verification"): default parameters, labels_hash (docs/studies/graph.md "fingerprints"), the
  * summary (components, largest component, isolated vertices), the independent O(n + m)
- * invariants and the exact comparison with a reference labelling. Defined once here and used by
+ * invariants and the exact comparison with a reference labelling, and the host-side choice of
+ * unionfind.cuda's inline union (it reads only the CSR, so it is tested without a GPU). Defined once here and used by
  * every backend's rows, the command line and the tests; nothing here depends on how the labels
  * were computed.
  */

@@ -2,19 +2,19 @@
 # figure: calibration, ER (gnm, degree 16): ours against ECL-CC and GAP, time against |V|
 # study: components; the union of the points of 2 result sets, each with its own
 # provenance.json:
-#   result set: results/h200-sxm/20261203T152951Z-63dd2ec3
+#   result set: results/h200-sxm/20261204T143526Z-aeb63c97
 #   result set: results/h200-sxm/20261203T120820Z-42270c56
 # data: cc.modern.anchor.gnm.csv (series,label,x,median,q1,q3,min,in_fit; ms)
 # template: plots/components/modern_anchor.gp, inlined after plots/common.gp
 # run here: gnuplot -e "cxb_term='pdf'" cc.modern.anchor.gnm.gp   (cxb_term: png (default), pdf, dumb)
 
 cxb_id = "cc.modern.anchor.gnm"
-cxb_title = "calibration, ER (gnm, degree 16): ours against ECL-CC and GAP, time against |V|" . "\n" . "result sets: 20261203T152951Z-63dd2ec3 + T120820Z-42270c56"
+cxb_title = "calibration, ER (gnm, degree 16): ours against ECL-CC and GAP, time against |V|" . "\n" . "result sets: 20261204T143526Z-aeb63c97 + 20261203T120820Z-42270c56"
 cxb_xlabel = "n"
 cxb_ylabel = "time (ms)"
 cxb_xlog = 1
 cxb_ylog = 1
-cxb_wide = 0
+cxb_wide = 1
 cxb_data = "cc.modern.anchor.gnm.csv"
 
 # ---------------------------------------------------------------- plots/common.gp
@@ -137,7 +137,19 @@ if (cxb_ylog) {
 set xlabel "|V| (m = 8|V| tuples)"
 
 # ---------------------------------------------------------------- the figure
-plot cxb_data skip 1 using 3:($1==0 ? $4 : NaN) with lines lt 5 dt 1 lw 0.75 notitle, \
-     cxb_data skip 1 using 3:($1==0 ? $4 : NaN):5:6 with yerrorbars lt 5 pt 13 title "components.eclcc.anchor" noenhanced, \
-     cxb_data skip 1 using 3:($1==1 ? $4 : NaN) with lines lt 3 dt 1 lw 0.75 notitle, \
-     cxb_data skip 1 using 3:($1==1 ? $4 : NaN):5:6 with yerrorbars lt 3 pt 9 title "components.unionfind.cuda" noenhanced
+plot cxb_data skip 1 using 3:($1==0 ? $4 : NaN) with lines lt 3 dt 1 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==0 ? $4 : NaN):5:6 with yerrorbars lt 3 pt 9 title "components.afforest.cuda" noenhanced, \
+     cxb_data skip 1 using 3:($1==1 ? $4 : NaN) with lines lt 2 dt 1 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==1 ? $4 : NaN):5:6 with yerrorbars lt 2 pt 7 title "components.afforest.pthreads" noenhanced, \
+     cxb_data skip 1 using 3:($1==2 ? $4 : NaN) with lines lt 5 dt 1 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==2 ? $4 : NaN):5:6 with yerrorbars lt 5 pt 13 title "components.eclcc.anchor" noenhanced, \
+     cxb_data skip 1 using 3:($1==3 ? $4 : NaN) with lines lt 5 dt 2 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==3 ? $4 : NaN):5:6 with yerrorbars lt 5 pt 15 title "components.eclccracefree.anchor" noenhanced, \
+     cxb_data skip 1 using 3:($1==4 ? $4 : NaN) with lines lt 5 dt 3 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==4 ? $4 : NaN):5:6 with yerrorbars lt 5 pt 5 title "components.gapafforest.anchor" noenhanced, \
+     cxb_data skip 1 using 3:($1==5 ? $4 : NaN) with lines lt 5 dt 4 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==5 ? $4 : NaN):5:6 with yerrorbars lt 5 pt 7 title "components.gapsv.anchor" noenhanced, \
+     cxb_data skip 1 using 3:($1==6 ? $4 : NaN) with lines lt 3 dt 2 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==6 ? $4 : NaN):5:6 with yerrorbars lt 3 pt 11 title "components.unionfind.cuda" noenhanced, \
+     cxb_data skip 1 using 3:($1==7 ? $4 : NaN) with lines lt 2 dt 2 lw 0.75 notitle, \
+     cxb_data skip 1 using 3:($1==7 ? $4 : NaN):5:6 with yerrorbars lt 2 pt 9 title "components.unionfind.pthreads" noenhanced
