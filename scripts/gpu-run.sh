@@ -6,7 +6,8 @@
 #   usage (on the GPU machine): bash scripts/gpu-run.sh MACHINE [STEPS] [STUDY ARGS...]
 #   STEPS: comma list of build,test,study,cmds,anchors,anchors-clustering,sanitize (default
 #   build,test,study,sanitize;
-#   CTEST_REGEX limits the test step to the matching tests);
+#   CTEST_REGEX limits the test step to the matching tests; BUILD_TARGETS, e.g. cxbench, limits
+#   the build to those targets, for a call that runs no test);
 #   study runs the lines of $GPU_STUDIES (a run list, scripts/campaigns/<what it reproduces>.txt;
 #   default scripts/campaigns/r3-generators.txt), cmds the scripts of
 #   $GPU_CMDS (default scripts/gpu-cmds.sh) with the build directory as their argument, anchors
@@ -37,7 +38,7 @@ if has build || [ ! -x $build/cxbench ]; then
     cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release -DCXB_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
         >"$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
     grep -E "cxbench:" "$out/configure.log"
-    cmake --build $build -j16 >"$out/build.log" 2>&1 || { grep -E "error" "$out/build.log" | head -40; echo "BUILD FAILED"; exit 1; }
+    cmake --build $build -j16 ${BUILD_TARGETS:+--target $BUILD_TARGETS} >"$out/build.log" 2>&1 || { grep -E "error" "$out/build.log" | head -40; echo "BUILD FAILED"; exit 1; }
     grep -E "warning" "$out/build.log" | head -20
     pack
 fi

@@ -17,6 +17,8 @@
 #   ECL_BINS="eclcc eclcc-racefree"   the ECL-CC variants run (eclcc alone: the baseline, which
 #                                the GPU target is judged against, in half the time)
 #   GAP_TRIALS=16                GAP trials per graph (-n; its benchmark flow runs 16)
+#   GAP_BINS="gap-cc gap-cc_sv"  the GAP kernels run (empty: no GAP rows and no .sg file, as for a
+#                                GPU-only call at 2^26, where every file costs minutes)
 #   CXB_REPS=9                   --reps of cxbench graph components
 #   CXB_IMPLS="components.unionfind.cuda components.afforest.cuda components.unionfind.pthreads
 #              components.afforest.pthreads"
@@ -43,6 +45,7 @@ families=${ANCHOR_FAMILIES:-bacopy gnm kron wsfast}
 scales=${ANCHOR_SCALES:-20 22 24}
 ecl_reps=${ECL_REPS:-9}
 gap_trials=${GAP_TRIALS:-16}
+gap_bins=${GAP_BINS-gap-cc gap-cc_sv}
 cxb_reps=${CXB_REPS:-9}
 impls=${CXB_IMPLS:-components.unionfind.cuda components.afforest.cuda components.unionfind.pthreads components.afforest.pthreads}
 threads=${OMP_NUM_THREADS:-$(nproc)}
@@ -67,6 +70,7 @@ graphs_json=""
 note() { echo "run-components: $*" | tee -a "$log"; }
 since() { echo $(($(date +%s%N) - t0)); }
 have() { [ -x "$bin/$1" ]; }
+wanted() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; } # LIST WORD
 linebuf=()
 command -v stdbuf >/dev/null && linebuf=(stdbuf -oL)
 why() { grep -m1 -iE 'error|usage|unknown' "$1" || tail -1 "$1"; } # the line that says why a program failed
@@ -100,7 +104,7 @@ finish() {
   "run": {"run_id": "$run_id", "machine": $(anchor_json "$machine"), "study": "components", "preset": "anchors",
           "start_utc": "$start_utc", "end_utc": "$end_utc", "argv": [$(anchor_json "$argv")],
           "settings": {"families": $(anchor_json "$families"), "scales": $(anchor_json "$scales"), "ecl_reps": $ecl_reps, "ecl_bins": $(anchor_json "${ECL_BINS:-eclcc eclcc-racefree}"),
-                       "gap_trials": $gap_trials, "cxb_reps": $cxb_reps, "impls": $(anchor_json "$impls"),
+                       "gap_bins": $(anchor_json "$gap_bins"), "gap_trials": $gap_trials, "cxb_reps": $cxb_reps, "impls": $(anchor_json "$impls"),
                        "omp_num_threads": $threads, "tool_timeout_s": $tool_timeout},
           "interrupted": $interrupted, "component_count_mismatches": $mismatch,
           "writer": "scripts/anchors/run-components.sh (docs/studies/components.md, Calibration anchors)"},
@@ -155,7 +159,8 @@ for fam in $families; do
             egr_ok=0
             note "$spec: $((2 * m)) arcs exceed .egr's 32-bit counts: no ECL-CC or GAP rows"
         elif ! "$cxb" graph convert "$g.cxg" "$g.egr" --quiet >>"$glog" 2>&1 ||
-            { { have gap-cc || have gap-cc_sv; } && ! "$bin/egr2sg" "$g.egr" "$g.sg" >>"$glog" 2>&1; }; then
+            { { { wanted "$gap_bins" gap-cc && have gap-cc; } || { wanted "$gap_bins" gap-cc_sv && have gap-cc_sv; }; } &&
+                ! "$bin/egr2sg" "$g.egr" "$g.sg" >>"$glog" 2>&1; }; then
             egr_ok=0
             note "$spec: writing .egr/.sg failed: $(tail -1 "$glog")"
         fi
@@ -229,6 +234,7 @@ for fam in $families; do
             done
             for pair in "gap-cc components.gapafforest.anchor" "gap-cc_sv components.gapsv.anchor"; do
                 b=${pair%% *} impl=${pair#* }
+                wanted "$gap_bins" "$b" || continue
                 have "$b" || { note "$spec: no $bin/$b"; continue; }
                 out="$set_dir/out-$fam-$s-$b.txt"
                 # without a cxbench count to check against, GAP verifies every trial (-v, untimed)
