@@ -1221,14 +1221,21 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     put_gp_string(f, title);
     if (sets->n > 1) { /* a second title line naming the sets (PNG; a PDF's caption is the paper's),
                         * a run id's date left out where it is the previous one's, so that four
-                        * sets fit the 1024-pixel width; a third for points in two sets */
+                        * sets fit the 1024-pixel width, and a line for each further four;
+                        * then a line for points in two sets */
         char line[2048], prev[512] = "";
         size_t len = (size_t)snprintf(line, sizeof line, "result sets: ");
         for (size_t i = 0; i < sets->n && len < sizeof line; ++i) {
             char name[512];
             base_name(sets->dirs[i], name, sizeof name);
             int same_day = strlen(name) > 9 && name[8] == 'T' && strncmp(name, prev, 9) == 0;
-            len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? " + " : "",
+            if (i && i % 4 == 0) { /* the line is full: write it, continue on the next */
+                fputs(" . \"\\n\" . ", f);
+                put_gp_string(f, line);
+                len = 0;
+                line[0] = '\0';
+            }
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i % 4 ? " + " : i ? "+ " : "",
                                     same_day ? name + 8 : name);
             snprintf(prev, sizeof prev, "%s", name);
         }

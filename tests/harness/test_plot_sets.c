@@ -250,6 +250,37 @@ static void library_part(void)
     snprintf(path, sizeof path, "%s/u-time.csv", out);
     CHECK(rows_of(path) == 4);
     CHECK(close_rel(median_of(path, "test.pow.seq", 2048), 0.2048));
+
+    /* five sets: the title's set line breaks after the fourth, so that it fits the PNG's width;
+     * the fifth set, same day as the fourth, keeps only its time and id on the next line */
+    char e[1024], g[1024], h[1024];
+    snprintf(e, sizeof e, "%s/results/m1/20250105T000000Z-eeee0005", root);
+    snprintf(g, sizeof g, "%s/results/m1/20250106T000000Z-ffff0006", root);
+    snprintf(h, sizeof h, "%s/results/m1/20250106T120000Z-hhhh0007", root);
+    const point pe[] = {{"test.pow.seq", "n=8192;seed=1", 100.0 * 8192}};
+    const point pg[] = {{"test.pow.seq", "n=16384;seed=1", 100.0 * 16384}};
+    const point ph[] = {{"test.pow.seq", "n=32768;seed=1", 100.0 * 32768}};
+    write_set(e, "test", "m1", pe, 1, NULL);
+    write_set(g, "test", "m1", pg, 1, NULL);
+    write_set(h, "test", "m1", ph, 1, NULL);
+    const char *five[5] = {a, b, e, g, h};
+    snprintf(out, sizeof out, "%s/five", root);
+    setenv("CXB_GNUPLOT", "none", 1);
+    st = cxb_plot_run_dirs(five, 5, &study, out, on_note, NULL);
+    unsetenv("CXB_GNUPLOT");
+    CHECK_MSG(st == CXB_ERESOURCE, "five sets: status %d: %s", st, cxb_last_error());
+    snprintf(path, sizeof path, "%s/u-time.gp", out);
+    gp = cxb_testfs_slurp(path);
+    CHECK(gp != NULL);
+    if (gp) {
+        CHECK_MSG(strstr(gp, "\"result sets: 20250101T000000Z-aaaa0001 + 20250102T000000Z-bbbb0002 + "
+                             "20250105T000000Z-eeee0005 + 20250106T000000Z-ffff0006\" . \"\\n\" . "
+                             "\"+ T120000Z-hhhh0007\"") != NULL,
+                  "five sets: the title's set lines");
+        free(gp);
+    }
+    snprintf(path, sizeof path, "%s/u-time.csv", out);
+    CHECK(rows_of(path) == 10); /* seq 6, cuda1 2, pthreads 2 */
 }
 
 static void cli_part(void)
