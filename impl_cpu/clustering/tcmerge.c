@@ -22,9 +22,14 @@ cxb_status cxb_cl_tcmerge_seq(const cxb_csr *g, const cxb_cl_params *p, cxb_cl_r
         return st;
     r->prep_ms = (double)(cxb_clock_ns() - t0) * 1e-6;
     uint64_t *tv = NULL;
+    uint32_t *row = NULL; /* the row's per-vertex slots (tc_row.h) */
     if (r->tv) {
         tv = o.perm ? calloc(g->n ? g->n : 1, sizeof *tv) : r->tv;
-        if (!tv) {
+        row = calloc(o.max_out ? o.max_out : 1, sizeof *row);
+        if (!tv || !row) {
+            if (o.perm)
+                free(tv);
+            free(row);
             cxb_cl_ocsr_free(&o);
             return cxb_fail(CXB_ERESOURCE, "clustering.tcmerge.seq: no memory for %llu per-vertex counts",
                             (unsigned long long)g->n);
@@ -34,7 +39,7 @@ cxb_status cxb_cl_tcmerge_seq(const cxb_csr *g, const cxb_cl_params *p, cxb_cl_r
     }
     uint64_t T = 0, W = 0;
     for (uint64_t u = 0; u < o.n; ++u) {
-        T += cxb_cl_tc_row(&o, u, tv, NULL);
+        T += cxb_cl_tc_row(&o, u, tv, NULL, row);
         W += cxb_cl_wedges(g->off[u + 1] - g->off[u]);
     }
     if (tv && o.perm) { /* back to the input's ids */
@@ -42,6 +47,7 @@ cxb_status cxb_cl_tcmerge_seq(const cxb_csr *g, const cxb_cl_params *p, cxb_cl_r
             r->tv[o.perm[x]] = tv[x];
         free(tv);
     }
+    free(row);
     cxb_cl_ocsr_free(&o);
     r->T = T;
     r->W = W;

@@ -2,8 +2,10 @@
  * "Modern triangle counting"): the degree orientation (cxb_cl_orient on the pool, timed as the
  * prep phase), then chunks of TC_CHUNK oriented rows taken dynamically from the pool's atomic
  * cursor, each row merged as in clustering.tcmerge.seq (cxb_cl_tc_row). Per-vertex counts are
- * relaxed atomic adds; each chunk adds its T and W (from the degrees of its vertices) to the
- * totals once. All counts are exact integers, so every thread count gives the same T, W and T_v.
+ * gathered per row in the worker's own slots and added to the shared counts with relaxed atomic
+ * adds once a row (tc_row.h); each chunk adds its T and W (from the degrees of its vertices) to
+ * the totals once. All counts are exact integers, so every thread count gives the same T, W and
+ * T_v.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -18,17 +20,19 @@ typedef struct tc_job {
     const cxb_csr *g;
     const cxb_cl_ocsr *o;
     cxb_cl_atomic_u64 *tv;
+    uint32_t *rows;     /* per-vertex counts: worker w's row slots at rows + w * stride */
+    uint64_t stride;
     _Atomic uint64_t T, W;
 } tc_job;
 
 static void tc_chunk(void *arg, uint64_t item, unsigned worker)
 {
-    (void)worker;
     tc_job *J = arg;
+    uint32_t *row = J->rows ? J->rows + worker * J->stride : NULL;
     uint64_t u1 = (item + 1) * TC_CHUNK < J->o->n ? (item + 1) * TC_CHUNK : J->o->n;
     uint64_t t = 0, w = 0;
     for (uint64_t u = item * TC_CHUNK; u < u1; ++u) {
-        t += cxb_cl_tc_row(J->o, u, NULL, J->tv);
+        t += cxb_cl_tc_row(J->o, u, NULL, J->tv, row);
         w += cxb_cl_wedges(J->g->off[u + 1] - J->g->off[u]);
     }
     atomic_fetch_add_explicit(&J->T, t, memory_order_relaxed);
@@ -48,12 +52,17 @@ cxb_status cxb_cl_tcmerge_pthreads(const cxb_csr *g, const cxb_cl_params *p, str
     if (st != CXB_OK)
         return st;
     r->prep_ms = (double)(cxb_clock_ns() - t0) * 1e-6;
-    tc_job J = {.g = g, .o = &o, .tv = NULL};
+    tc_job J = {.g = g, .o = &o, .tv = NULL, .rows = NULL};
     atomic_init(&J.T, 0);
     atomic_init(&J.W, 0);
     if (r->tv) {
+        /* workers' slots at least 64 bytes apart: no cache line shared between two workers */
+        J.stride = (o.max_out + 15) / 16 * 16 + 16;
         J.tv = malloc((g->n ? g->n : 1) * sizeof *J.tv);
-        if (!J.tv) {
+        J.rows = calloc(J.stride * cxb_pool_threads(pool), sizeof *J.rows);
+        if (!J.tv || !J.rows) {
+            free(J.tv);
+            free(J.rows);
             cxb_cl_ocsr_free(&o);
             return cxb_fail(CXB_ERESOURCE, "clustering.tcmerge.pthreads: no memory for %llu per-vertex counts",
                             (unsigned long long)g->n);
@@ -66,6 +75,7 @@ cxb_status cxb_cl_tcmerge_pthreads(const cxb_csr *g, const cxb_cl_params *p, str
         for (uint64_t x = 0; x < g->n; ++x)
             r->tv[o.perm ? o.perm[x] : x] = atomic_load_explicit(&J.tv[x], memory_order_relaxed);
     free(J.tv);
+    free(J.rows);
     cxb_cl_ocsr_free(&o);
     if (st != CXB_OK)
         return st;
