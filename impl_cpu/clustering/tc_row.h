@@ -9,10 +9,7 @@
  * and then adds each non-zero slot to its vertex and the row's total to u: at most d+(u) + 1
  * adds to the shared counts a row instead of three a triangle. That keeps the pthreads
  * counter's atomics off the hubs, which close many triangles each. A slot counts triangles of
- * one row, at most d+(u) < 2^32.
- *
- * The merge step has no data-dependent branch (count x == y, advance i if x <= y, j if y <= x):
- * the three-way branch it replaces is mispredicted about half the time on random lists. */
+ * one row, at most d+(u) < 2^32. */
 #ifndef CXB_IMPL_CPU_CLUSTERING_TC_ROW_H
 #define CXB_IMPL_CPU_CLUSTERING_TC_ROW_H
 
@@ -38,13 +35,17 @@ static inline uint64_t cxb_cl_tc_row(const cxb_cl_ocsr *o, uint64_t u, uint64_t 
         const uint64_t je = o->off[v + 1];
         uint64_t c = 0;
         while (i < ue && j < je) {
-            const cxb_vid x = adj[i], y = adj[j];
-            const uint32_t eq = x == y;
-            c += eq;
-            if (per_vertex)
-                row[i - ub] += eq;
-            i += x <= y;
-            j += y <= x;
+            cxb_vid x = adj[i], y = adj[j];
+            if (x < y) {
+                ++i;
+            } else if (y < x) {
+                ++j;
+            } else {
+                ++c;
+                if (per_vertex)
+                    ++row[i - ub];
+                ++i, ++j;
+            }
         }
         if (per_vertex)
             row[a - ub] += (uint32_t)c;
