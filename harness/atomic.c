@@ -112,14 +112,18 @@ cxb_status cxb_afile_open(cxb_afile *af, const char *path)
     snprintf(af->tmp, sizeof af->tmp, "%s.tmp.%ld", af->target, (long)getpid());
     struct stat sb;
     int had = stat(af->target, &sb) == 0;
+    /* registered before it exists: a signal between the open and the registration would
+     * otherwise leave the temporary behind (removing a path not yet created is harmless) */
+    af->slot = cxb_cleanup_add(af->tmp, 0);
     int fd = open(af->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd < 0) { /* a directory that does not exist is a wrong path (2); the rest, 3 */
         int e = errno;
+        cxb_cleanup_drop(af->slot);
+        af->slot = -1;
         af->tmp[0] = '\0';
         return cxb_fail(e == ENOENT || e == ENOTDIR ? CXB_EINPUT : CXB_ERESOURCE,
                         "%s: cannot write: %s", path, strerror(e));
     }
-    af->slot = cxb_cleanup_add(af->tmp, 0);
     mode_t um = umask(0); /* an existing file keeps its mode; a new one gets 0666 & ~umask */
     umask(um);
     if (fchmod(fd, had ? (sb.st_mode & 07777) : (0666 & ~um)) != 0) {
