@@ -2,7 +2,8 @@
  * (docs/studies/frnn.md "Claims"). Each judge reads the point medians of the sets of its INDEX.md
  * key, merged by harness/table.h (a point in several sets is read from the last), and selects
  * points by their parameters (P1: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
- * surplus_table.c, P6: frnn.p6.2d, P10: frnn.p10 for the builds, frnn.p10.step for the step).
+ * surplus_table.c, P4: frnn.p4, P6: frnn.p6.2d/3d, P10: frnn.p10 for the builds, frnn.p10.step for
+ * the step).
  * The thresholds are the published statements' own words ("faster", "best", "constant",
  * "linear"); the numbers come with the verdict in `ours`. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
@@ -221,25 +222,28 @@ static cxb_verdict p2_best_3d(const char *const *d, size_t n, char *o, size_t s)
 
 /* ---- P6: query time against the population (Figs 5.3, 6.7) ---- */
 
-#define P6_BASE_2D "dims=2;dist=circles-thesis;nbar=60;w=-" /* the P6 sweep sets no w */
+/* the P6 sweeps' densities: n̄ = 60 in 2D, 100 in 3D (Fig. 6.7); they set no w */
+static double p6_nbar(int dims) { return dims == 2 ? 60 : 100; }
 
-static void p6_series(const char *const *dirs, size_t nsets, cxb_mseries *o, cxb_mseries *st)
+static void p6_series(const char *const *dirs, size_t nsets, int dims, cxb_mseries *o, cxb_mseries *st)
 {
     cxb_msets t;
+    char want[128];
+    snprintf(want, sizeof want, "dims=%d;dist=circles-thesis;nbar=%.0f;w=-", dims, p6_nbar(dims));
     memset(o, 0, sizeof *o);
     memset(st, 0, sizeof *st);
     if (tab_load(dirs, nsets, &t)) {
-        *o = series_of(&t, "frnn.moore.cuda", P6_BASE_2D, "n");
-        *st = series_of(&t, "frnn.strips.cuda", P6_BASE_2D, "n");
+        *o = series_of(&t, "frnn.moore.cuda", want, "n");
+        *st = series_of(&t, "frnn.strips.cuda", want, "n");
     }
     cxb_msets_free(&t);
 }
 
 /* Strips (w = 1) faster than Original at every N from 10^5 on (the thesis's range). */
-static cxb_verdict p6_strips(const char *const *dirs, size_t nsets, char *ours, size_t size)
+static cxb_verdict p6_strips(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
 {
     cxb_mseries o, st;
-    p6_series(dirs, nsets, &o, &st);
+    p6_series(dirs, nsets, dims, &o, &st);
     double lo = 0, hi = 0;
     size_t m = 0, wins = 0;
     for (size_t i = 0; i < o.n; ++i) {
@@ -253,10 +257,11 @@ static cxb_verdict p6_strips(const char *const *dirs, size_t nsets, char *ours, 
         wins += r > 1;
     }
     if (!m) {
-        snprintf(ours, size, "not measured (no N >= 10^5 with Original and Strips at n̄ = 60, 2D)");
+        snprintf(ours, size, "not measured (no N >= 10^5 with Original and Strips at n̄ = %.0f, %dD)", p6_nbar(dims),
+                 dims);
         return CXB_NOT_MEASURED;
     }
-    snprintf(ours, size, "n̄ = 60 (the thesis: 70), %zu of %zu populations from 10^5 on: %.2f-%.2fx", wins, m, lo, hi);
+    snprintf(ours, size, "n̄ = %.0f, %zu of %zu populations from 10^5 on: %.2f-%.2fx", p6_nbar(dims), wins, m, lo, hi);
     return wins == m ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
@@ -269,18 +274,82 @@ static cxb_mslope slope_from(const cxb_mseries *s, double x0)
     return cxb_mseries_slope(s, first, 0);
 }
 
-static cxb_verdict p6_linear(const char *const *dirs, size_t nsets, char *ours, size_t size)
+static cxb_verdict p6_linear(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
 {
     cxb_mseries o, st;
-    p6_series(dirs, nsets, &o, &st);
+    p6_series(dirs, nsets, dims, &o, &st);
     const cxb_mslope bo = slope_from(&o, 1e6), bs = slope_from(&st, 1e6);
     if (!bo.ok || !bs.ok) {
-        snprintf(ours, size, "not measured (fewer than 3 populations from 10^6 on for Original and Strips, 2D)");
+        snprintf(ours, size, "not measured (fewer than 3 populations from 10^6 on for Original and Strips, %dD)", dims);
         return CXB_NOT_MEASURED;
     }
     snprintf(ours, size, "slopes over N >= 10^6: Original %.3f (%zu points), Strips %.3f (%zu points)", bo.b, bo.k,
              bs.b, bs.k);
     return fabs(bo.b - 1) <= 0.05 && fabs(bs.b - 1) <= 0.05 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+static cxb_verdict p6_strips_2d(const char *const *d, size_t n, char *o, size_t s) { return p6_strips(d, n, o, s, 2); }
+static cxb_verdict p6_strips_3d(const char *const *d, size_t n, char *o, size_t s) { return p6_strips(d, n, o, s, 3); }
+static cxb_verdict p6_linear_2d(const char *const *d, size_t n, char *o, size_t s) { return p6_linear(d, n, o, s, 2); }
+static cxb_verdict p6_linear_3d(const char *const *d, size_t n, char *o, size_t s) { return p6_linear(d, n, o, s, 3); }
+
+/* ---- P4: construction against the bin count at N = 10^6, 2D (Fig. 4.5) ---- */
+
+/* The sweep's environment is width x width with R = 1, so a bin width w gives about
+ * ceil(width / w)^2 bins (the row's extra column has the exact count). */
+#define P4_BASE "dims=2;dist=uniform;n=1000000;width=100;radius=1"
+#define P4_WIDTH 100.0
+#define P4_CROSSOVER_BINS 780000.0 /* the thesis, unsorted input, Titan V */
+
+static double p4_bins(double w)
+{
+    const double per_axis = ceil(P4_WIDTH / w - 1e-6);
+    return per_axis * per_axis;
+}
+
+/* ACS faster than Original at every bin count up to the thesis's crossover; the measured
+ * crossover (the first bin count from which Original wins) is reported either way. */
+static cxb_verdict p4_crossover(const char *const *dirs, size_t nsets, char *ours, size_t size)
+{
+    cxb_msets t;
+    cxb_mseries a = {0}, o = {0};
+    if (tab_load(dirs, nsets, &t)) {
+        a = series_of(&t, "frnn.acs.cuda", P4_BASE, "w");
+        o = series_of(&t, "frnn.original.cuda", P4_BASE, "w");
+    }
+    cxb_msets_free(&t);
+    size_t below = 0, wins = 0, m = 0;
+    double lo = 0, hi = 0, cross = 0, last_win = 0;
+    for (size_t i = a.n; i-- > 0;) { /* descending w: ascending bin count */
+        double to;
+        if (!cxb_mseries_at(&o, a.x[i], &to))
+            continue;
+        const double bins = p4_bins(a.x[i]), r = to / a.t[i];
+        lo = m ? fmin(lo, r) : r;
+        hi = m ? fmax(hi, r) : r;
+        ++m;
+        if (r > 1)
+            last_win = bins;
+        else if (!(cross > 0))
+            cross = bins;
+        if (bins <= P4_CROSSOVER_BINS) {
+            ++below;
+            wins += r > 1;
+        }
+    }
+    if (!below) {
+        snprintf(ours, size, "not measured (no frnn.acs.cuda and frnn.original.cuda at N = 10^6 with <= 780,000 bins)");
+        return CXB_NOT_MEASURED;
+    }
+    int n = snprintf(ours, size, "ACS faster at %zu of %zu bin counts up to 780,000; t(Original) / t(ACS) %.2f-%.2fx over "
+                     "%zu bin counts; ", wins, below, lo, hi, m);
+    if (n > 0 && (size_t)n < size) {
+        if (cross > 0)
+            snprintf(ours + n, size - (size_t)n, "Original first faster at about %.0f bins", cross);
+        else
+            snprintf(ours + n, size - (size_t)n, "ACS faster up to the largest, about %.0f bins", last_win);
+    }
+    return wins == below ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
 /* ---- P10: FLAME GPU 2's fixed-density Circles (spec set-up of docs/studies/frnn.md) ---- */
@@ -396,10 +465,19 @@ const cxb_claim cxb_frnn_claims[] = {
      cxb_frnn_surplus_judge},
     {"frnn.p6.2d", "Chisholm Fig. 5.3 (2D): Strips is faster than Original at every population from 10^5 on (1.2x at "
                    "n̄ = 70)",
-     p6_strips},
+     p6_strips_2d},
     {"frnn.p6.2d", "Chisholm Fig. 6.7 (2D): query time is linear in N above saturation (log-log slope 1.00 +- 0.05 "
                    "over N >= 10^6)",
-     p6_linear},
+     p6_linear_2d},
+    {"frnn.p6.3d", "Chisholm Fig. 6.7 (3D): Strips is faster than Original at every population from 10^5 on "
+                   "(1.18-1.22x at n̄ = 100)",
+     p6_strips_3d},
+    {"frnn.p6.3d", "Chisholm Fig. 6.7 (3D): query time is linear in N above saturation (log-log slope 1.00 +- 0.05 "
+                   "over N >= 10^6)",
+     p6_linear_3d},
+    {"frnn.p4", "Chisholm Fig. 4.5 (2D, N = 10^6, unsorted input): ACS builds faster than Original up to about "
+                "780,000 bins, where the two cross",
+     p4_crossover},
     {"frnn.p10", "Target: ACS builds 1 M 16-byte messages in <= 40 us (FLAME GPU 2's fixed-density set-up)",
      p10_acs_time},
     {"frnn.p10", "Target: ACS at least 2x faster than Original at N = 10^6 (the thesis's Chapter 4 finding on Hopper)",

@@ -715,6 +715,8 @@ static const cxb_figure_spec frnn_figures[] = {
      "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=60;dims=2", NULL},
     {"frnn.p6.3d", "Chisholm Fig. 6.7 (3D): query time against the population, n̄ = 100", "frnn/population.gp", "n",
      "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=100;dims=3", NULL},
+    {"frnn.p4", "Chisholm Fig. 4.5: the builds against the bin width w at N = 10^6, 2D, 100 x 100 (5,000 to 10^6 bins)",
+     "frnn/bins.gp", "w", "time", "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2", NULL},
     {"frnn.p10", "FLAME GPU 2's fixed-density Circles: a whole step against N, ours and the published H100 PCIe",
      "frnn/step.gp", "n", "time", "impl=frnn.circles.cuda|frnn.fgpu2style.cuda;dist=circles-fgpu2;density=1",
      "fgpu2_circles-fixed-density.csv"},

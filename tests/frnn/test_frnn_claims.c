@@ -175,6 +175,43 @@ int main(void)
     CHECK(judge1(st, p6b) == CXB_DOES_NOT_HOLD); /* slower at 4 M */
     CHECK(judge1(lin, p6b) == CXB_DOES_NOT_HOLD); /* slope 0.9 */
     CHECK(judge1(st, a) == CXB_NOT_MEASURED);
+    /* 3D: its own density (n̄ = 100); the 2D points are not its points */
+    const cxb_claim *st3 = claim("frnn.p6.3d", "every population"), *lin3 = claim("frnn.p6.3d", "linear");
+    CHECK(judge1(st3, p6) == CXB_NOT_MEASURED);
+    CHECK(judge1(lin3, p6) == CXB_NOT_MEASURED);
+    for (int i = 0; i < 6; ++i) {
+        add("frnn.moore.cuda", 1e-6 * ns[i] * 1.2, "dims=3;dist=circles-thesis;nbar=100;n=%.0f", ns[i]);
+        add("frnn.strips.cuda", 1e-6 * ns[i] * (i == 2 ? 1.21 : 1.0), "dims=3;dist=circles-thesis;nbar=100;n=%.0f",
+            ns[i]);
+    }
+    const char *p63 = flush();
+    CHECK(judge1(st3, p63) == CXB_DOES_NOT_HOLD); /* slower at 2^18 */
+    CHECK(judge1(lin3, p63) == CXB_HOLDS);
+    CHECK(judge1(st, p63) == CXB_NOT_MEASURED);
+
+    /* ---- P4: ACS against Original by bin count (w = 0.125: 640,000 bins; 0.1: 10^6) ---- */
+    {
+        const cxb_claim *p4 = claim("frnn.p4", "780,000 bins");
+        static const double w4[] = {1.4142, 1, 0.5, 0.25, 0.125, 0.1};
+        for (int c = 0; c < 3; ++c) { /* ACS wins up to 640,000 bins; loses at 640,000; loses only at 10^6 */
+            for (int i = 0; i < 6; ++i) {
+                add("frnn.original.cuda", 1.0, "dims=2;dist=uniform;n=1000000;radius=1;width=100;w=%g", w4[i]);
+                const double ta = c == 0 ? 0.5 : c == 1 ? (i >= 4 ? 1.01 : 0.5) : (i == 5 ? 1.2 : 0.6);
+                add("frnn.acs.cuda", ta, "dims=2;dist=uniform;n=1000000;radius=1;width=100;w=%g", w4[i]);
+            }
+            char ours[512];
+            const char *dirs[1] = {flush()};
+            const cxb_verdict v = p4->judge(dirs, 1, ours, sizeof ours);
+            CHECK_MSG(v == (c == 1 ? CXB_DOES_NOT_HOLD : CXB_HOLDS), "P4 case %d: %s", c, ours);
+            if (c == 0)
+                CHECK_MSG(strstr(ours, "ACS faster up to the largest, about 1000000 bins") != NULL, "%s", ours);
+            if (c == 1)
+                CHECK_MSG(strstr(ours, "Original first faster at about 640000 bins") != NULL, "%s", ours);
+            if (c == 2)
+                CHECK_MSG(strstr(ours, "5 of 5 bin counts up to 780,000") != NULL, "%s", ours);
+        }
+        CHECK(judge1(p4, p63) == CXB_NOT_MEASURED);
+    }
 
     /* ---- P10 ---- */
     const cxb_claim *acs = claim("frnn.p10", "40 us"), *ratio = claim("frnn.p10", "2x faster"),
