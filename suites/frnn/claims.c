@@ -1,7 +1,7 @@
 /* suites/frnn/claims.c - Chisholm's published findings and the FLAME GPU 2 targets as report claims
  * (docs/studies/frnn.md "Claims"). Each judge reads the point medians of the sets of its INDEX.md
  * key, merged by harness/table.h (a point in several sets is read from the last), and selects
- * points by their parameters (P1: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
+ * points by their parameters (P1 and P8: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
  * surplus_table.c, P4: frnn.p4, P6: frnn.p6.2d/3d, P10: frnn.p10 for the builds, frnn.p10.step for
  * the step).
  * The thresholds are the published statements' own words ("faster", "best", "constant",
@@ -166,6 +166,51 @@ static cxb_verdict p1_affine(const char *const *dirs, size_t nsets, char *ours, 
     return worst >= 0.98 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* P8 (Fig. 6.6) on the P1 sets: the construction share t(build) / (t(build) + t(query)) of
+ * Original 1.00 (Original's build and the Moore query at w = 1) and Strips 0.50 (the build and
+ * Strips at w = 0.5), at most 3% at every density and lower at the top density than at the lowest. */
+static cxb_verdict p8_share(const char *const *dirs, size_t nsets, char *ours, size_t size, int dims)
+{
+    static const int qs[2] = {0, 3}; /* the p1[] series: Original 1.00, Strips 0.50 */
+    cxb_msets t;
+    const int loaded = tab_load(dirs, nsets, &t);
+    double worst = 0, first[2] = {0, 0}, last[2] = {0, 0}, xlo[2] = {0, 0}, xhi[2] = {0, 0};
+    size_t pts = 0;
+    int both = 1;
+    for (int k = 0; k < 2; ++k) {
+        char want[128];
+        snprintf(want, sizeof want, P1_BASE ";dims=%d;w=%s", dims, p1[qs[k]].w);
+        cxb_mseries q = {0}, b = {0};
+        if (loaded)
+            q = p1_series_of(&t, qs[k], dims), b = series_of(&t, "frnn.original.cuda", want, "nbar");
+        size_t n = 0;
+        for (size_t i = 0; i < q.n; ++i) {
+            double tb;
+            if (!cxb_mseries_at(&b, q.x[i], &tb))
+                continue;
+            const double share = tb / (tb + q.t[i]);
+            worst = fmax(worst, share);
+            if (!n++)
+                first[k] = share, xlo[k] = q.x[i];
+            last[k] = share, xhi[k] = q.x[i];
+        }
+        pts += n;
+        both &= n >= 2;
+    }
+    cxb_msets_free(&t);
+    if (!both) {
+        snprintf(ours, size, "not measured (fewer than two densities with Original's build beside Original 1.00 and "
+                             "Strips 0.50, %dD)", dims);
+        return CXB_NOT_MEASURED;
+    }
+    snprintf(ours, size, "Original 1.00: %.2f%% at n̄ = %.0f, %.2f%% at %.0f; Strips 0.50: %.2f%% at %.0f, %.2f%% at %.0f; "
+             "largest %.2f%% (%zu points)", 100 * first[0], xlo[0], 100 * last[0], xhi[0], 100 * first[1], xlo[1],
+             100 * last[1], xhi[1], 100 * worst, pts);
+    return worst <= 0.03 && last[0] < first[0] && last[1] < first[1] ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+static cxb_verdict p8_share_2d(const char *const *d, size_t n, char *o, size_t s) { return p8_share(d, n, o, s, 2); }
+static cxb_verdict p8_share_3d(const char *const *d, size_t n, char *o, size_t s) { return p8_share(d, n, o, s, 3); }
 static cxb_verdict p1_speedup_2d(const char *const *d, size_t n, char *o, size_t s) { return p1_speedup(d, n, o, s, 2); }
 static cxb_verdict p1_speedup_3d(const char *const *d, size_t n, char *o, size_t s) { return p1_speedup(d, n, o, s, 3); }
 static cxb_verdict p1_offset_2d(const char *const *d, size_t n, char *o, size_t s) { return p1_offset(d, n, o, s, 2); }
@@ -455,6 +500,12 @@ const cxb_claim cxb_frnn_claims[] = {
      p1_affine_2d},
     {"frnn.p1.3d", "Chisholm Fig. 6.5 (3D): query time is affine in the neighbourhood size (every series R^2 >= 0.98)",
      p1_affine_3d},
+    {"frnn.p1.2d", "Chisholm Fig. 6.6 (2D, N = 10^6): construction is at most 3% of build + query and its share "
+                   "falls with the density (Original 1.00 and Strips 0.50)",
+     p8_share_2d},
+    {"frnn.p1.3d", "Chisholm Fig. 6.6 (3D, N = 10^6): construction is at most 3% of build + query and its share "
+                   "falls with the density (Original 1.00 and Strips 0.50)",
+     p8_share_3d},
     {"frnn.p2.2d", "Chisholm Fig. 6.4 (2D, n̄ = 100): w = 0.5 is Strips' best bin width of 1, 0.7, 2/3, 0.5, 0.4, "
                    "about 15% faster than w = 1",
      p2_best_2d},

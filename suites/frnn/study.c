@@ -630,15 +630,20 @@ static const cxb_sweep sweeps_ci[] = {
 };
 
 /* The thesis's experiments at its sizes (docs/studies/frnn.md "Experiments"): P1/P2 density sweeps at
- * N = 1 M, P3 the surplus of Table 6.1 (a CPU row with the counters; uniform points, n̄ 78.5 in 2D
- * and 33.5 in 3D), P6 population, P4 construction against bin count (w sets the bins at fixed N). */
+ * N = 1 M (P1 with Original's build at each point: P8, the construction share), P3 the surplus of
+ * Table 6.1 (a CPU row with the counters; uniform points, n̄ 78.5 in 2D and 33.5 in 3D), P6
+ * population, P4 construction against bin count (w sets the bins at fixed N). */
 #define P1_NBAR "10,20,40,60,80,100,120,140,160,180,200"
 #define P3_W "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"
 static const cxb_sweep sweeps_paper[] = {
-    {"p1.2d", "frnn.moore.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;n=1000000;w=1", "nbar", P1_NBAR},
-    {"p1.2d", "frnn.pbw.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;n=1000000;w=0.5", "nbar", P1_NBAR},
-    {"p1.3d", "frnn.moore.cuda,frnn.strips.cuda", "dims=3;dist=circles-thesis;n=1000000;w=1", "nbar", P1_NBAR},
-    {"p1.3d", "frnn.pbw.cuda,frnn.strips.cuda", "dims=3;dist=circles-thesis;n=1000000;w=0.5", "nbar", P1_NBAR},
+    {"p1.2d", "frnn.moore.cuda,frnn.strips.cuda,frnn.original.cuda", "dims=2;dist=circles-thesis;n=1000000;w=1", "nbar",
+     P1_NBAR},
+    {"p1.2d", "frnn.pbw.cuda,frnn.strips.cuda,frnn.original.cuda", "dims=2;dist=circles-thesis;n=1000000;w=0.5", "nbar",
+     P1_NBAR},
+    {"p1.3d", "frnn.moore.cuda,frnn.strips.cuda,frnn.original.cuda", "dims=3;dist=circles-thesis;n=1000000;w=1", "nbar",
+     P1_NBAR},
+    {"p1.3d", "frnn.pbw.cuda,frnn.strips.cuda,frnn.original.cuda", "dims=3;dist=circles-thesis;n=1000000;w=0.5", "nbar",
+     P1_NBAR},
     {"p2.2d", "frnn.strips.cuda", "dims=2;dist=circles-thesis;n=1000000;nbar=100", "w",
      "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"},
     {"p2.3d", "frnn.strips.cuda", "dims=3;dist=circles-thesis;n=1000000;nbar=100", "w",

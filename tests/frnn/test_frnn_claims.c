@@ -130,6 +130,24 @@ int main(void)
     CHECK(judge1(aff3, c) == CXB_HOLDS);
     p1_rows(3, 0.05, 0.05, 2e-4, 0.5); /* Original 0.50 bends: R^2 about 0.96 */
     CHECK(judge1(aff3, flush()) == CXB_DOES_NOT_HOLD);
+    { /* P8 on the P1 sets: the build's share of build + query */
+        const cxb_claim *sh2 = claim("frnn.p1.2d", "at most 3%"), *sh3 = claim("frnn.p1.3d", "at most 3%");
+        CHECK(judge1(sh2, a) == CXB_NOT_MEASURED); /* no builds */
+        for (int pass = 0; pass < 3; ++pass) { /* 2 us: holds; 7.6 us at n̄ = 10: 4.8%; a rising share */
+            p1_rows(2, 0.05, 0.06, 0, 1.09);
+            for (int nb = 10; nb <= 200; nb += 10) {
+                const double o = 0.1 + 0.005 * nb;
+                add("frnn.original.cuda", pass == 0 ? 0.002 : pass == 1 ? (nb == 10 ? 0.0076 : 0.002) : 0.02 * o * (1 + nb / 2000.0),
+                    P1, 2, nb, "1");
+                add("frnn.original.cuda", 0.002, P1, 2, nb, "0.5");
+            }
+            char ours[512];
+            const char *dirs[1] = {flush()};
+            const cxb_verdict v = sh2->judge(dirs, 1, ours, sizeof ours);
+            CHECK_MSG(v == (pass == 0 ? CXB_HOLDS : CXB_DOES_NOT_HOLD), "P8 pass %d: %s", pass, ours);
+            CHECK(judge1(sh3, dirs[0]) == CXB_NOT_MEASURED);
+        }
+    }
     /* another N is another point */
     for (int nb = 10; nb <= 200; nb += 10) {
         add("frnn.moore.cuda", 1, "dims=2;dist=circles-thesis;n=4000000;nbar=%d;w=1", nb);
