@@ -1,4 +1,4 @@
-/* clustering: the degree orientation of the modern triangle counters (docs/studies/clustering.md
+/* clustering: the orientation of the modern triangle counters (docs/studies/clustering.md
  * "Preprocessing"; the ordering idea of GAP's tc, Beamer et al., the GAP Benchmark Suite).
  * rank(v) = (d_v, v); the arc u -> v is kept iff rank(u) < rank(v), so every triangle appears
  * exactly once as u -> v -> w with u -> w and d+ <= sqrt(2m).
@@ -6,9 +6,11 @@
  * relabel=0 keeps the ids: the rows of the symmetric CSR are filtered in place order, so N+(u)
  * stays ascending by id. relabel=1 renumbers the vertices by rank first (perm[r] = the vertex of
  * rank r), so that u -> v iff u < v and N+(u) is ascending in rank order; the arcs are built as
- * 64-bit keys (rank u, rank v) and sorted once with cxb_sort_u64. relabel=-1 applies GAP's
- * WorthRelabelling rule (cxb_cl_relabel_auto), with keyed sample draws instead of GAP's
- * mt19937_64 stream.
+ * 64-bit keys (rank u, rank v) and sorted once with cxb_sort_u64. CXB_CL_ORIENT_ID keeps
+ * u -> v iff u < v on the given ids (N+(u) the tail of u's sorted row, no degree looked at), as
+ * GAP counts a graph it does not relabel. Renumbered and id orientations both make u -> v iff
+ * u < v, which lets the count start its merge after v in N+(u) (cxb_cl_tc_row).
+ * CXB_CL_RELABEL_AUTO takes cxb_cl_orient_auto's choice.
  *
  * The counting and filling passes run over vertex chunks on the pool when one is given
  * (each chunk writes only its own rows, so the result does not depend on the thread count).
@@ -21,28 +23,37 @@
 
 #define OR_CHUNK 1024 /* vertices per pool item */
 
-int cxb_cl_relabel_auto(const cxb_csr *g)
+/* GAP's WorthRelabelling sample (1000 keyed draws of non-zero degrees; GAP draws from its
+ * mt19937_64 stream): skewed when their mean / 1.3 is above their median. GAP also asks for
+ * m / n >= 10 before it pays for its relabelling sort; here the test only chooses the orientation
+ * (neither renumbers), so that clause is left out: a sparse power-law graph such as BA with
+ * m = 8 is skewed, and oriented by id its hubs, which have the smallest ids, would own their
+ * whole rows. */
+int cxb_cl_orient_auto(const cxb_csr *g)
 {
-    if (g->n == 0 || g->m / g->n < 10) /* GAP: num_edges / num_nodes, undirected edges */
-        return 0;
+    if (g->n == 0 || g->m == 0)
+        return CXB_CL_ORIENT_ID;
     uint64_t ns = g->n < 1000 ? g->n : 1000;
     uint64_t *s = malloc(2 * ns * sizeof *s);
     if (!s)
-        return 0;
-    uint64_t total = 0, draw = 0;
-    for (uint64_t i = 0; i < ns; ++i) {
-        uint64_t v, d;
-        do { /* GAP's SourcePicker skips degree-0 vertices; m / n >= 10 guarantees some */
-            v = cxb_mix64(0x636c7573746572ull ^ draw++) % g->n;
-            d = g->off[v + 1] - g->off[v];
-        } while (d == 0);
-        s[i] = d;
+        return 0; /* degree ranks: the orientation with the sqrt(2m) bound */
+    /* at most 64 draws a sample: a graph of mostly isolated vertices ends the sampling early */
+    uint64_t total = 0, k = 0;
+    for (uint64_t draw = 0; k < ns && draw < 64 * ns; ++draw) {
+        const uint64_t v = cxb_mix64(0x636c7573746572ull ^ draw) % g->n, d = g->off[v + 1] - g->off[v];
+        if (d == 0) /* GAP's SourcePicker skips degree-0 vertices */
+            continue;
+        s[k++] = d;
         total += d;
     }
-    cxb_sort_u64(s, s + ns, ns);
-    double avg = (double)total / (double)ns, median = (double)s[ns / 2];
+    if (k == 0) {
+        free(s);
+        return 0;
+    }
+    cxb_sort_u64(s, s + k, k);
+    double avg = (double)total / (double)k, median = (double)s[k / 2];
     free(s);
-    return avg / 1.3 > median;
+    return avg / 1.3 > median ? 0 : CXB_CL_ORIENT_ID;
 }
 
 void cxb_cl_ocsr_free(cxb_cl_ocsr *o)
@@ -58,12 +69,17 @@ typedef struct or_job {
     const cxb_vid *rank; /* relabel: rank of each vertex; NULL otherwise */
     uint64_t *cnt;       /* out-degree per vertex (original ids) */
     const uint64_t *pos; /* relabel: where vertex v's keys start; else NULL */
+    int by_id;           /* CXB_CL_ORIENT_ID: keep u -> v iff u < v */
     cxb_cl_ocsr *o;
     uint64_t *keys;
 } or_job;
 
-static int keep(const cxb_csr *g, const cxb_vid *rank, cxb_vid u, cxb_vid v)
+static int keep(const or_job *J, cxb_vid u, cxb_vid v)
 {
+    const cxb_csr *g = J->g;
+    const cxb_vid *rank = J->rank;
+    if (J->by_id)
+        return u < v;
     if (rank)
         return rank[u] < rank[v];
     return cxb_cl_rank_less(g->off[u + 1] - g->off[u], u, g->off[v + 1] - g->off[v], v);
@@ -78,7 +94,7 @@ static void or_count(void *arg, uint64_t item, unsigned worker)
     for (uint64_t u = item * OR_CHUNK; u < v1; ++u) {
         uint64_t c = 0;
         for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
-            c += keep(g, J->rank, (cxb_vid)u, g->adj[a]);
+            c += keep(J, (cxb_vid)u, g->adj[a]);
         J->cnt[u] = c;
     }
 }
@@ -98,7 +114,7 @@ static void or_fill(void *arg, uint64_t item, unsigned worker)
         } else {
             uint64_t q = J->o->off[u];
             for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
-                if (keep(g, NULL, (cxb_vid)u, g->adj[a]))
+                if (keep(J, (cxb_vid)u, g->adj[a]))
                     J->o->adj[q++] = g->adj[a];
         }
     }
@@ -121,8 +137,11 @@ cxb_status cxb_cl_orient(const cxb_csr *g, int relabel, struct cxb_pool *pool, c
         return cxb_fail(CXB_EINPUT, "clustering: multigraph input (a simple graph is required)");
     const uint64_t n = g->n;
     if (relabel < 0)
-        relabel = cxb_cl_relabel_auto(g);
-    or_job J = {.g = g, .o = out};
+        relabel = cxb_cl_orient_auto(g);
+    or_job J = {.g = g, .o = out, .by_id = relabel == CXB_CL_ORIENT_ID};
+    out->ordered = relabel != 0;
+    if (J.by_id)
+        relabel = 0; /* no renumbering: the rows are filtered in place order */
     cxb_vid *rank = NULL;
     uint64_t *tmp = NULL;
     cxb_status st = CXB_OK;

@@ -9,7 +9,12 @@
  * and then adds each non-zero slot to its vertex and the row's total to u: at most d+(u) + 1
  * adds to the shared counts a row instead of three a triangle. That keeps the pthreads
  * counter's atomics off the hubs, which close many triangles each. A slot counts triangles of
- * one row, at most d+(u) < 2^32. */
+ * one row, at most d+(u) < 2^32.
+ *
+ * Where u -> v iff u < v (o->ordered: relabelled by rank, or oriented by id), a w closing
+ * u -> v -> w is larger than v, so the merge starts after v in N+(u), as GAP's tc cuts its
+ * rows at the orientation bound; with degree ranks on kept ids the rows are not in rank order
+ * and the merge covers all of N+(u). */
 #ifndef CXB_IMPL_CPU_CLUSTERING_TC_ROW_H
 #define CXB_IMPL_CPU_CLUSTERING_TC_ROW_H
 
@@ -27,11 +32,11 @@ static inline uint64_t cxb_cl_tc_row(const cxb_cl_ocsr *o, uint64_t u, uint64_t 
 {
     const cxb_vid *adj = o->adj;
     const uint64_t ub = o->off[u], ue = o->off[u + 1];
-    const int per_vertex = tv || atv;
+    const int per_vertex = tv || atv, ordered = o->ordered;
     uint64_t total = 0;
     for (uint64_t a = ub; a < ue; ++a) {
         const cxb_vid v = adj[a];
-        uint64_t i = ub, j = o->off[v];
+        uint64_t i = ordered ? a + 1 : ub, j = o->off[v];
         const uint64_t je = o->off[v + 1];
         uint64_t c = 0;
         while (i < ue && j < je) {

@@ -74,7 +74,7 @@ static const char *const cl_keys[] = {"model", "n", "k", "p", "m", "n0", "scale"
 static const char *const ref_names[] = {"tcmerge", "smallest", "tcmerge.pthreads", NULL};
 static const char *const order_names[] = {"smallest", "reversed", NULL};
 static const char *const sort_names[] = {"host", "gpu", NULL};
-static const char *const relabel_names[] = {"auto", "0", "1", NULL};
+static const char *const relabel_names[] = {"auto", "0", "1", "id", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -154,8 +154,8 @@ static cxb_status ref_run(const cxb_cl_ctx *c, cxb_cl_result *r, uint64_t *tv)
     rp.relabel = 0;
     if (k == CXB_CL_TCMERGE_PTH) /* the same counts on the run's pool (setup made sure there is one) */
         return cxb_cl_tcmerge_pthreads(c->g, &rp, c->pool, r);
-    if (c->variant == CXB_CL_TCMERGE_SEQ) /* checking itself: the other relabelling */
-        rp.relabel = !(c->cp.relabel < 0 ? cxb_cl_relabel_auto(c->g) : c->cp.relabel);
+    if (c->variant == CXB_CL_TCMERGE_SEQ) /* checking itself: another orientation (relabel 0 or 1) */
+        rp.relabel = !((c->cp.relabel < 0 ? cxb_cl_orient_auto(c->g) : c->cp.relabel) == 1);
     return cxb_cl_tcmerge_seq(c->g, &rp, r);
 }
 
@@ -332,7 +332,7 @@ static cxb_status cl_setup(const cxb_params *p, const cxb_env *env, cxb_cl_varia
     c->cp.chunk = chunk;
     c->cp.sort_gpu = sort;
     c->cp.prefetch = (int)prefetch;
-    c->cp.relabel = relabel == 0 ? -1 : relabel - 1;
+    c->cp.relabel = relabel == 0 ? CXB_CL_RELABEL_AUTO : relabel == 3 ? CXB_CL_ORIENT_ID : relabel - 1;
     c->cp.gpus = (uint32_t)gpus;
     c->cp.deg_warp = (uint32_t)dw;
     c->cp.deg_block = (uint32_t)db;

@@ -2,7 +2,7 @@
  * "Definitions", "Verification"): every CPU variant gives the T and W of closed forms (complete
  * graphs, wheels, ring lattices, 2D lattices, stars, a complete bipartite graph) and of a
  * brute-force oracle written here (adjacency bit matrix, every vertex triple) on random graphs
- * with fresh seeds, at 1, 2, 3 and 8 threads, in both orders and with relabel 0, 1 and auto;
+ * with fresh seeds, at 1, 2, 3 and 8 threads, in both orders and with relabel 0, 1, id and auto;
  * per-vertex counts equal the oracle's; Zachary's karate club (Zachary 1977, networkx's
  * numbering) gives 45 triangles, 528 triples, the published T_v and the published float strings;
  * edge cases: no vertices, one vertex, isolated vertices, duplicated input edges, a hub with the
@@ -139,7 +139,7 @@ static void all_variants(const char *what, const cxb_csr *g, uint64_t T, uint64_
             p.grain = 10;
         }
     }
-    for (int relabel = -1; relabel <= 1; ++relabel) {
+    for (int relabel = CXB_CL_RELABEL_AUTO; relabel <= CXB_CL_ORIENT_ID; ++relabel) {
         cxb_cl_params p;
         cxb_cl_params_init(&p);
         p.relabel = relabel;

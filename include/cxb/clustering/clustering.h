@@ -55,6 +55,11 @@ typedef enum cxb_cl_order {
     CXB_CL_ORDER_REVERSED = 1  /* the largest id owns it: both comparisons reversed */
 } cxb_cl_order;
 
+/* The orientation of the modern counters (cxb_cl_params.relabel; docs/studies/clustering.md
+ * "The variants", tcmerge) besides 0 and 1 */
+#define CXB_CL_RELABEL_AUTO (-1) /* cxb_cl_orient_auto: 0 on skewed degrees, else CXB_CL_ORIENT_ID */
+#define CXB_CL_ORIENT_ID 2       /* arcs to larger ids, no degrees looked at (GAP without relabelling) */
+
 /* Parameters of the variants (`--set k=v`; docs/studies/clustering.md "Parameters"). */
 typedef struct cxb_cl_params {
     int order;          /* smallest.*, k1, k2: cxb_cl_order (CXB_CL_ORDER_SMALLEST) */
@@ -64,7 +69,9 @@ typedef struct cxb_cl_params {
                          * mgpu: arcs per block of the host cursor, 0 = the formula of the docs */
     int sort_gpu;       /* k2: 0 = sort=host (default), 1 = sort=gpu */
     int prefetch;       /* k1: 0 (default) or 7 arc end vertices staged in shared memory */
-    int relabel;        /* tc*: -1 = auto (GAP's rule, cxb_cl_relabel_auto), 0, 1 */
+    int relabel;        /* tc*: CXB_CL_RELABEL_AUTO, 0 (degree ranks, ids kept), 1 (vertices
+                         * renumbered by degree rank), CXB_CL_ORIENT_ID (u -> v iff u < v, GAP's order
+                         * without relabelling) */
     uint32_t gpus;      /* mgpu: devices, 0 = every visible device */
     uint32_t deg_warp;  /* tc*.cuda: d+ above which a warp takes a row (32) */
     uint32_t deg_block; /* tc*.cuda: d+ above which a block takes a row (1024) */
@@ -146,14 +153,19 @@ typedef struct cxb_cl_ocsr {
     uint64_t *off;  /* n+1 offsets */
     cxb_vid *adj;   /* N+(u) ascending (by id, or by rank when relabelled) */
     cxb_vid *perm;  /* relabelled: perm[r] = the original id of the vertex of rank r; else NULL */
+    int ordered;    /* u -> v iff u < v (relabelled or oriented by id): a w closing u -> v -> w
+                     * comes after v in N+(u) */
     uint64_t max_out; /* the largest d+ */
 } cxb_cl_ocsr;
 
-/* GAP's WorthRelabelling rule (docs/studies/clustering.md "Preprocessing"): m / n >= 10 and the
- * mean of 1000 keyed sampled degrees / 1.3 above their median. */
-int cxb_cl_relabel_auto(const cxb_csr *g);
-/* Orient g by rank (relabel 0: ids kept, rows ascending by id; 1: vertices renumbered by rank,
- * so that u -> v iff u < v; -1: cxb_cl_relabel_auto). pool may be NULL (sequential). */
+/* relabel=auto's orientation (docs/studies/clustering.md "The variants", tcmerge): 0 (degree
+ * ranks) when the mean of 1000 keyed sampled degrees / 1.3 is above their median (GAP's
+ * WorthRelabelling test, without its m / n >= 10 clause), else CXB_CL_ORIENT_ID. */
+int cxb_cl_orient_auto(const cxb_csr *g);
+/* Orient g (relabel 0: by rank, ids kept, rows ascending by id; 1: vertices renumbered by rank,
+ * so that u -> v iff u < v; CXB_CL_ORIENT_ID: u -> v iff u < v on the given ids;
+ * CXB_CL_RELABEL_AUTO: cxb_cl_orient_auto's choice). pool may be NULL
+ * (sequential). */
 cxb_status cxb_cl_orient(const cxb_csr *g, int relabel, struct cxb_pool *pool, cxb_cl_ocsr *out);
 void cxb_cl_ocsr_free(cxb_cl_ocsr *o);
 
