@@ -85,6 +85,20 @@ static int keep(const or_job *J, cxb_vid u, cxb_vid v)
     return cxb_cl_rank_less(g->off[u + 1] - g->off[u], u, g->off[v + 1] - g->off[v], v);
 }
 
+/* by id: N+(u) is the tail of u's sorted row after the first id above u */
+static uint64_t tail_start(const cxb_csr *g, uint64_t u)
+{
+    uint64_t lo = g->off[u], hi = g->off[u + 1];
+    while (lo < hi) {
+        const uint64_t mid = lo + (hi - lo) / 2;
+        if (g->adj[mid] <= u)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static void or_count(void *arg, uint64_t item, unsigned worker)
 {
     (void)worker;
@@ -92,6 +106,10 @@ static void or_count(void *arg, uint64_t item, unsigned worker)
     const cxb_csr *g = J->g;
     uint64_t v1 = (item + 1) * OR_CHUNK < g->n ? (item + 1) * OR_CHUNK : g->n;
     for (uint64_t u = item * OR_CHUNK; u < v1; ++u) {
+        if (J->by_id) {
+            J->cnt[u] = g->off[u + 1] - tail_start(g, u);
+            continue;
+        }
         uint64_t c = 0;
         for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
             c += keep(J, (cxb_vid)u, g->adj[a]);
@@ -106,7 +124,10 @@ static void or_fill(void *arg, uint64_t item, unsigned worker)
     const cxb_csr *g = J->g;
     uint64_t v1 = (item + 1) * OR_CHUNK < g->n ? (item + 1) * OR_CHUNK : g->n;
     for (uint64_t u = item * OR_CHUNK; u < v1; ++u) {
-        if (J->rank) {
+        if (J->by_id) {
+            const uint64_t t = tail_start(g, u);
+            memcpy(J->o->adj + J->o->off[u], g->adj + t, (g->off[u + 1] - t) * sizeof *g->adj);
+        } else if (J->rank) {
             uint64_t q = J->pos[u];
             for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)
                 if (J->rank[u] < J->rank[g->adj[a]])

@@ -1,9 +1,10 @@
 /* clustering.tcmerge.seq - the best sequential triangle counter and the study's reference
- * (docs/studies/clustering.md "Modern triangle counting"): the degree orientation
- * (cxb_cl_orient, timed as the prep phase) and, for every oriented arc u -> v, the sorted merge
- * of N+(u) and N+(v) (cxb_cl_tc_row). GAP's tc counts the same way (each triangle once through
- * an ordering over sorted lists) but stops each merge early; here the merge runs to the end of
- * either list and also yields every T_v. W = Σ C(d_v, 2) comes from the degrees in the same pass.
+ * (docs/studies/clustering.md "The variants", tcmerge): the orientation (cxb_cl_orient, timed
+ * as the prep phase) and, for every oriented arc u -> v, the sorted merge of N+(u) and N+(v)
+ * (cxb_cl_tc_row). GAP's tc counts the same way (each triangle once through an ordering over
+ * sorted lists) but stops each merge at the orientation bound of the other list; here the merge
+ * runs to the end of either list and also yields every T_v. W = Σ C(d_v, 2) comes from the
+ * degrees in the same pass.
  */
 #include <stdlib.h>
 #include <string.h>

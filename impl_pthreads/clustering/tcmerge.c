@@ -1,5 +1,5 @@
 /* clustering.tcmerge.pthreads - the threaded modern triangle counter (docs/studies/clustering.md
- * "Modern triangle counting"): the degree orientation (cxb_cl_orient on the pool, timed as the
+ * "The variants", tcmerge): the orientation (cxb_cl_orient on the pool, timed as the
  * prep phase), then chunks of TC_CHUNK oriented rows taken dynamically from the pool's atomic
  * cursor, each row merged as in clustering.tcmerge.seq (cxb_cl_tc_row). Per-vertex counts are
  * gathered per row in the worker's own slots and added to the shared counts with relaxed atomic
