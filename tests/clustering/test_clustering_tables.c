@@ -158,6 +158,26 @@ int main(void)
     free(text);
     cxb_testfs_rmtree(dir);
 
+    /* the CPU half of the reversed-order ratios alone (a host without a GPU): not measured, with
+     * the ratio it has */
+    char tmpl4[] = "/tmp/cxb_cl_tables4_XXXXXX";
+    char *dir4 = mkdtemp(tmpl4);
+    CHECK(dir4 != NULL);
+    if (dir4) {
+        snprintf(path, sizeof path, "%s/samples.csv", dir4);
+        samples = fopen(path, "w");
+        CHECK(samples != NULL);
+        if (samples) {
+            fputs(CXB_TEST_SAMPLES_HEADER, samples);
+            add_point(rev[0].impl, "m=25;model=bacopy;n=200000;n0=50;order=smallest", 2e5, rev[0].t);
+            add_point(rev[0].impl, "m=25;model=bacopy;n=200000;n0=50;order=reversed", 2e5, 5.5 * rev[0].t);
+            fclose(samples);
+            CHECK(judge(dir4, "reversed order", ours, sizeof ours) == CXB_NOT_MEASURED);
+            CHECK_MSG(strstr(ours, "smallest.seq 5.50x, k1.cuda not measured, k2.cuda not measured"), "%s", ours);
+        }
+        cxb_testfs_rmtree(dir4);
+    }
+
     /* the 2-thread target (tc.scaling): 3.0 / 1.52 = 1.97 on gnm, 2.0 / 1.06 = 1.89 on kron */
     for (int pass = 0; pass < 2; ++pass) {
         char tmpl3[] = "/tmp/cxb_cl_tables3_XXXXXX";
