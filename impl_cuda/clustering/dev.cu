@@ -521,9 +521,9 @@ static cxb_status tab_open(const cxb_csr *g, cxb_cl_variant v, const cxb_cl_para
     if (p->prefetch && (dv == CXB_CLD_K1 || dv == CXB_CLD_K1_MGPU))
         return cxb_fail(CXB_EINPUT, "%s: --set prefetch=%d: the GTX260 prefetch is not implemented on the device "
                         "(prefetch=0 only)", ids[dv], p->prefetch);
-    if (p->relabel > 0 && dv >= CXB_CLD_TCMERGE)
-        return cxb_fail(CXB_EINPUT, "%s: --set relabel=%s: the CUDA variants orient by (degree, id) without "
-                        "relabelling (relabel=0 or auto)", ids[dv], p->relabel == 1 ? "1" : "id");
+    if (p->relabel == 1 && dv >= CXB_CLD_TCMERGE)
+        return cxb_fail(CXB_EINPUT, "%s: --set relabel=1: the CUDA variants orient by (degree, id) without "
+                        "relabelling (relabel=0 or auto)", ids[dv]);
     cxb_cl_dev_opts o;
     memset(&o, 0, sizeof o);
     o.reversed = p->order == CXB_CL_ORDER_REVERSED;

@@ -317,6 +317,9 @@ static cxb_status cl_setup(const cxb_params *p, const cxb_env *env, cxb_cl_varia
                       (unsigned long long)dw, (unsigned long long)db);
     if (st == CXB_OK && refc == 2 && !c->pool)
         st = cxb_fail(CXB_EINPUT, "%s: --set ref=tcmerge.pthreads: no thread pool", c->id);
+    if (st == CXB_OK && relabel >= 2 && v >= CXB_CL_TCMERGE_CUDA) /* relabel 1 or id */
+        st = cxb_fail(CXB_EINPUT, "%s: --set relabel=%s: the CUDA counters orient by (degree, id) without "
+                      "relabelling (relabel=0 or auto)", c->id, relabel_names[relabel]);
     if (st == CXB_OK && order && !(v <= CXB_CL_K2_MGPU))
         st = cxb_fail(CXB_EINPUT, "%s: --set order=reversed applies to smallest.*, k1.* and k2.* only", c->id);
     if (st == CXB_OK && c->backend == CXB_BACKEND_PTHREADS && (!c->pool || threads != (env ? env->threads : 0)))

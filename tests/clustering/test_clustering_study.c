@@ -16,6 +16,7 @@
 #include "cxb/core/pool.h"
 #include "cxb/graph/gen.h"
 #include "harness/registry.h"
+#include "suites/clustering/device.h"
 #include "suites/clustering/rows.h"
 
 static const char *const cpu_rows[] = {"clustering.smallest.seq", "clustering.tcmerge.seq",
@@ -270,6 +271,21 @@ static void test_bad_params(cxb_pool *pool)
         CHECK_MSG(st == CXB_EINPUT, "%s %s: %d", bad[i][0], bad[i][1], (int)st);
         if (st == CXB_OK)
             im->teardown(ctx);
+    }
+    /* the CUDA counters orient by degree rank only: relabel=1 and id refused at setup, before any
+     * device work (a zeroed device table that the refusal never reads stands in, so this runs
+     * without a GPU) */
+    static const char *const dev_bad[] = {"model=gnm;n=100;m=10;relabel=1", "model=gnm;n=100;m=10;relabel=id"};
+    cxb_cl_dev unused;
+    memset(&unused, 0, sizeof unused);
+    for (int i = 0; i < 2; ++i) {
+        cxb_params p;
+        cxb_params_init(&p);
+        CHECK(cxb_params_parse(&p, dev_bad[i], ';', "test") == CXB_OK);
+        void *ctx = NULL;
+        cxb_status st = cxb_cl_setup_dev(&p, &env, CXB_CL_TCHASH_CUDA, &unused, &ctx);
+        CHECK_MSG(st == CXB_EINPUT && strstr(cxb_last_error(), "orient by (degree, id)"), "%s: %d %s", dev_bad[i],
+                  (int)st, cxb_last_error());
     }
 }
 
