@@ -78,8 +78,6 @@ static int keep(const or_job *J, cxb_vid u, cxb_vid v)
 {
     const cxb_csr *g = J->g;
     const cxb_vid *rank = J->rank;
-    if (J->by_id)
-        return u < v;
     if (rank)
         return rank[u] < rank[v];
     return cxb_cl_rank_less(g->off[u + 1] - g->off[u], u, g->off[v + 1] - g->off[v], v);
@@ -124,9 +122,9 @@ static void or_fill(void *arg, uint64_t item, unsigned worker)
     const cxb_csr *g = J->g;
     uint64_t v1 = (item + 1) * OR_CHUNK < g->n ? (item + 1) * OR_CHUNK : g->n;
     for (uint64_t u = item * OR_CHUNK; u < v1; ++u) {
-        if (J->by_id) {
-            const uint64_t t = tail_start(g, u);
-            memcpy(J->o->adj + J->o->off[u], g->adj + t, (g->off[u + 1] - t) * sizeof *g->adj);
+        if (J->by_id) { /* the tail's length is the row's count: no second search */
+            const uint64_t len = J->o->off[u + 1] - J->o->off[u];
+            memcpy(J->o->adj + J->o->off[u], g->adj + g->off[u + 1] - len, len * sizeof *g->adj);
         } else if (J->rank) {
             uint64_t q = J->pos[u];
             for (uint64_t a = g->off[u]; a < g->off[u + 1]; ++a)

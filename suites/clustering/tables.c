@@ -427,12 +427,11 @@ static cxb_verdict judge_reversed(const char *const *run_dirs, size_t nsets, cha
         r[i] = reversed_ratio(&d, revrows[i].impl, NULL);
         all &= r[i] > 0;
         any |= r[i] > 0;
+        char ratio[32] = "not measured";
         if (r[i] > 0)
-            len += (size_t)snprintf(ours + len, len < size ? size - len : 0, "%s%s %.2fx", i ? ", " : "",
-                                    revrows[i].impl + 11, r[i]);
-        else
-            len += (size_t)snprintf(ours + len, len < size ? size - len : 0, "%s%s not measured", i ? ", " : "",
-                                    revrows[i].impl + 11);
+            snprintf(ratio, sizeof ratio, "%.2fx", r[i]);
+        len += (size_t)snprintf(ours + len, len < size ? size - len : 0, "%s%s %s", i ? ", " : "",
+                                revrows[i].impl + 11, ratio);
     }
     cxb_msets_free(&d);
     if (!any) {
