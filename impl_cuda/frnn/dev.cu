@@ -60,6 +60,7 @@ struct frnn_dev {
     void *tmp;
     size_t tmp_bytes;
     int end_bit;
+    uint32_t resident; /* threads the GPU holds at once: SMs x threads per SM */
 };
 
 struct min_op {
@@ -199,6 +200,30 @@ static __device__ __forceinline__ void circles_drain(const cxb_frnn_view &v, con
         *c += (uint32_t)cxb_frnn_circles_pair(&v.grid, q, v.storage[list[i]].p, &cp, f);
 }
 
+/* the team's list, TEAM entries at a time: lane i computes entry b + i's terms, and every lane
+ * adds them to f in list order */
+template <int TEAM>
+static __device__ __forceinline__ void circles_team_drain(const cxb_frnn_view &v, const cxb_frnn_circles_params &cp,
+                                                          const float *q, const uint32_t *list, uint32_t len,
+                                                          uint32_t lane, uint32_t mask, float *f)
+{
+    for (uint32_t b = 0; b < len; b += TEAM) {
+        float t[3] = {0.0f, 0.0f, 0.0f};
+        if (b + lane < len) {
+            const float *o = v.storage[list[b + lane]].p;
+            cxb_frnn_circles_term(&v.grid, q, o, cxb_frnn_d2(v.grid.dims, q, o), &cp, t);
+        }
+        const uint32_t m = len - b < TEAM ? len - b : TEAM;
+        for (uint32_t i = 0; i < m; ++i) {
+            float ti[3];
+            ti[0] = __shfl_sync(mask, t[0], i, TEAM);
+            ti[1] = __shfl_sync(mask, t[1], i, TEAM);
+            ti[2] = __shfl_sync(mask, t[2], i, TEAM);
+            cxb_frnn_circles_add(&v.grid, ti, f);
+        }
+    }
+}
+
 template <int KIND>
 __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
 {
@@ -227,6 +252,63 @@ __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_
     cxb_frnn_rec r = q;
     cxb_frnn_circles_move(&v.grid, q.p, f, c, &cp, r.p);
     out[k] = r;
+}
+
+/* A team of TEAM lanes (2 .. 32, within one warp) per Circles agent, for populations too small to
+ * fill the GPU with one thread an agent (there one agent's serial chain of candidates and forces
+ * is the step's latency). The lanes split each range of candidates, TEAM consecutive slots at a
+ * time (coalesced); the slots that pass 0 < d2 < R2 go, in visit order, to the team's list in
+ * shared memory (a ballot and the count of the lower lanes' hits); the list is drained TEAM
+ * entries at a time, each lane computing one pair's force terms (cxb_frnn_circles_term), and
+ * every lane adds the TEAM terms in list order (shuffles), so the sums are those of
+ * cxb_frnn_circles_one bit for bit. The list is drained before a batch could overflow it. */
+#define FRNN_CIRCLES_STRIDE (FRNN_CIRCLES_LIST + 1) /* odd: the teams of a warp at the same list position
+                                                      * use different banks */
+template <int KIND, int TEAM>
+__global__ void circles_team_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
+{
+    extern __shared__ uint32_t s_lists[]; /* FRNN_CIRCLES_STRIDE words per team */
+    const uint32_t lane = threadIdx.x % TEAM, base = (threadIdx.x & 31u) - lane;
+    const uint32_t mask = TEAM == 32 ? 0xffffffffu : ((1u << TEAM) - 1u) << base;
+    const uint64_t a = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / TEAM;
+    if (a >= v.n) /* the whole team leaves together: its lanes share a */
+        return;
+    uint32_t *list = s_lists + (threadIdx.x / TEAM) * FRNN_CIRCLES_STRIDE;
+    const cxb_frnn_rec q = v.storage[a];
+    uint32_t len = 0, c = 0, s, e;
+    float f[3] = {0.0f, 0.0f, 0.0f};
+    cxb_frnn_iter it;
+    cxb_frnn_iter_init(&it, &v, KIND, q.p);
+    while (cxb_frnn_iter_next(&it, &v, &s, &e, NULL)) {
+        for (uint32_t j0 = s; j0 < e; j0 += TEAM) {
+            const uint32_t j = j0 + lane;
+            int near = 0;
+            if (j < e) {
+                const cxb_frnn_rec o = v.storage[j];
+                float d2;
+                near = o.id != q.id && cxb_frnn_circles_near(&v.grid, q.p, o.p, &d2);
+            }
+            const uint32_t hits = (__ballot_sync(mask, near) & mask) >> base;
+            if (near)
+                list[len + __popc(hits & ((1u << lane) - 1u))] = j;
+            len += __popc(hits);
+            if (len > FRNN_CIRCLES_LIST - TEAM) { /* the next batch might not fit */
+                __syncwarp(mask);
+                circles_team_drain<TEAM>(v, cp, q.p, list, len, lane, mask, f);
+                c += len;
+                len = 0;
+                __syncwarp(mask); /* the list is read before it is written again */
+            }
+        }
+    }
+    __syncwarp(mask);
+    circles_team_drain<TEAM>(v, cp, q.p, list, len, lane, mask, f);
+    c += len;
+    if (lane == 0) {
+        cxb_frnn_rec r = q;
+        cxb_frnn_circles_move(&v.grid, q.p, f, c, &cp, r.p);
+        out[a] = r;
+    }
 }
 
 __global__ void widen_kernel(const uint32_t *__restrict__ count, uint32_t n, uint64_t *out)
@@ -311,6 +393,15 @@ static cxb_status frnn_open(const cxb_frnn_grid *g, const cxb_frnn_rec *in, uint
     d->build = build;
     d->s = (cudaStream_t)stream;
     d->end_bit = min_bits(g->nbins);
+    int dev = 0, sms = 0, per_sm = 0;
+    cxb_status st0 = CXB_CUDA(cudaGetDevice(&dev));
+    if (st0 == CXB_OK)
+        st0 = CXB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    if (st0 == CXB_OK)
+        st0 = CXB_CUDA(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+    if (st0 != CXB_OK)
+        return frnn_close_status(d, st0);
+    d->resident = (uint32_t)sms * (uint32_t)per_sm;
     size_t m = n ? n : 1, nb = (size_t)g->nbins + 1;
     /* CUB's temporary storage: the largest of the steps this configuration can run */
     size_t need_tmp = 0, b = 0;
@@ -416,17 +507,14 @@ static cxb_status compact(frnn_dev *d)
     return st;
 }
 
-static cxb_status frnn_build(void *vd, int want_compact, cxb_timing *timing, cxb_phases *ph)
+/* a build's kernels and CUB calls, queued on the stream */
+static cxb_status enqueue_build(frnn_dev *d, int want_compact)
 {
-    frnn_dev *d = (frnn_dev *)vd;
     uint32_t n = d->n, nb = d->g.nbins, bs = d->block;
     unsigned gs = grid_of(n, bs);
     size_t b = d->tmp_bytes;
-    d->tm.timing = timing;
+    cxb_status st = CXB_OK;
     d->have_compact = 0;
-    cxb_status st = cxb_event_timer_begin(&d->tm, d->s);
-    if (st != CXB_OK)
-        return st;
     if (d->build == CXB_FRNN_ORIGINAL) {
         if (n) {
             hash_kernel<<<gs, bs, 0, d->s>>>(d->g, d->in, n, d->key, d->val);
@@ -471,6 +559,16 @@ static cxb_status frnn_build(void *vd, int want_compact, cxb_timing *timing, cxb
         }
         d->have_compact = 1;
     }
+    return st;
+}
+
+static cxb_status frnn_build(void *vd, int want_compact, cxb_timing *timing, cxb_phases *ph)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    d->tm.timing = timing;
+    cxb_status st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK)
+        st = enqueue_build(d, want_compact);
     cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
     return st != CXB_OK ? st : st2;
 }
@@ -560,35 +658,69 @@ static cxb_status frnn_query(void *vd, int kind, cxb_frnn_handler h, cxb_timing 
     return st;
 }
 
-static cxb_status frnn_circles(void *vd, int kind, const cxb_frnn_circles_params *cp, cxb_timing *timing,
-                               cxb_phases *ph, cxb_frnn_rec *out)
+/* The team size of a Circles step (circles_team_kernel): the one asked for, or for 0 the larger of
+ * 16 and 8 that keeps n * team within twice the threads the GPU holds at once, else one thread an
+ * agent. Measured on the H100 (docs/studies/frnn.md "Measured", preset p10.team): 16 is the best
+ * team at 10^4 agents (2.6x one thread), 8 from 3 * 10^4 to 10^5, one thread from 2 * 10^5; teams
+ * of 2 and 4 are slower than one thread everywhere, 32 no faster than 16. */
+static uint32_t circles_team(const frnn_dev *d, uint32_t team)
 {
-    frnn_dev *d = (frnn_dev *)vd;
+    if (team)
+        return team;
+    uint64_t room = 2 * (uint64_t)d->resident;
+    return (uint64_t)d->n * 16 <= room ? 16 : (uint64_t)d->n * 8 <= room ? 8 : 1;
+}
+
+template <int KIND>
+static cxb_status launch_circles_kind(frnn_dev *d, uint32_t team, const cxb_frnn_view &v,
+                                      const cxb_frnn_circles_params *cp)
+{
+    if (team == 1) {
+        circles_kernel<KIND><<<grid_of(d->n, d->block), d->block, 0, d->s>>>(v, *cp, d->in);
+        return CXB_CUDA_LAUNCHED("frnn circles_kernel");
+    }
+    void (*k)(cxb_frnn_view, cxb_frnn_circles_params, cxb_frnn_rec *) =
+        team == 2    ? circles_team_kernel<KIND, 2>
+        : team == 4  ? circles_team_kernel<KIND, 4>
+        : team == 8  ? circles_team_kernel<KIND, 8>
+        : team == 16 ? circles_team_kernel<KIND, 16>
+                     : circles_team_kernel<KIND, 32>;
+    size_t smem = (size_t)(d->block / team) * FRNN_CIRCLES_STRIDE * sizeof(uint32_t);
     cxb_status st = CXB_OK;
-    if (!d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
-        d->have_compact = 1;
+    if (smem > 48 * 1024) /* blocks of more than 384 threads in teams of 2 */
+        st = CXB_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    if (st != CXB_OK)
+        return st;
+    unsigned gs = (unsigned)(((uint64_t)d->n * team + d->block - 1) / d->block); /* n <= 2^28: fits */
+    k<<<gs, d->block, smem, d->s>>>(v, *cp, d->in);
+    return CXB_CUDA_LAUNCHED("frnn circles_team_kernel");
+}
+
+/* one Circles step's kernel over the last build, queued; the moved agents replace the input (the
+ * build already read it into storage) */
+static cxb_status enqueue_circles(frnn_dev *d, int kind, uint32_t team, const cxb_frnn_circles_params *cp)
+{
+    if (!d->n)
+        return CXB_OK;
     cxb_frnn_view v;
     memset(&v, 0, sizeof v);
     v.grid = d->g;
     v.n = d->n;
     v.storage = d->storage;
     v.pbm = d->pbm;
-    unsigned gs = grid_of(d->n, d->block);
-    d->tm.timing = timing;
-    if (st == CXB_OK)
-        st = cxb_event_timer_begin(&d->tm, d->s);
-    if (st == CXB_OK && d->n) {
-        /* the moved agents replace the input: the build already read it into storage */
-        if (kind == CXB_FRNN_MOORE)
-            circles_kernel<CXB_FRNN_MOORE><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
-        else if (kind == CXB_FRNN_PBW)
-            circles_kernel<CXB_FRNN_PBW><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
-        else if (kind == CXB_FRNN_STRIPS)
-            circles_kernel<CXB_FRNN_STRIPS><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
-        else
-            circles_kernel<CXB_FRNN_BRUTE><<<gs, d->block, 0, d->s>>>(v, *cp, d->in);
-        st = CXB_CUDA_LAUNCHED("frnn circles_kernel");
-    }
+    team = circles_team(d, team);
+    if (kind == CXB_FRNN_MOORE)
+        return launch_circles_kind<CXB_FRNN_MOORE>(d, team, v, cp);
+    if (kind == CXB_FRNN_PBW)
+        return launch_circles_kind<CXB_FRNN_PBW>(d, team, v, cp);
+    if (kind == CXB_FRNN_STRIPS)
+        return launch_circles_kind<CXB_FRNN_STRIPS>(d, team, v, cp);
+    return launch_circles_kind<CXB_FRNN_BRUTE>(d, team, v, cp);
+}
+
+/* the end of a timed step: the stop event, then the moved agents to out */
+static cxb_status circles_finish(frnn_dev *d, cxb_status st, cxb_phases *ph, cxb_frnn_rec *out)
+{
     cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
     if (st == CXB_OK)
         st = st2;
@@ -599,11 +731,45 @@ static cxb_status frnn_circles(void *vd, int kind, const cxb_frnn_circles_params
     return st;
 }
 
+static cxb_status frnn_circles(void *vd, int kind, uint32_t team, const cxb_frnn_circles_params *cp,
+                               cxb_timing *timing, cxb_phases *ph, cxb_frnn_rec *out)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = CXB_OK;
+    if (!d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
+        d->have_compact = 1;
+    d->tm.timing = timing;
+    if (st == CXB_OK)
+        st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK)
+        st = enqueue_circles(d, kind, team, cp);
+    return circles_finish(d, st, ph, out);
+}
+
+/* build (with the compact PBM) and step in one timed interval */
+static cxb_status frnn_step(void *vd, int kind, uint32_t team, const cxb_frnn_circles_params *cp, cxb_timing *timing,
+                            cxb_phases *ph, cxb_frnn_rec *out)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    d->tm.timing = timing;
+    cxb_status st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK)
+        st = enqueue_build(d, 1);
+    if (st == CXB_OK)
+        st = enqueue_circles(d, kind, team, cp);
+    return circles_finish(d, st, ph, out);
+}
+
+static uint32_t frnn_team(void *vd, uint32_t team)
+{
+    return circles_team((const frnn_dev *)vd, team);
+}
+
 static void frnn_close(void *vd)
 {
     if (vd)
         dev_free((frnn_dev *)vd);
 }
 
-extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open,  frnn_upload,  frnn_build, frnn_download,
-                                                   frnn_query, frnn_circles, frnn_close};
+extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open,    frnn_upload, frnn_build, frnn_download, frnn_query,
+                                                   frnn_circles, frnn_step,   frnn_team,  frnn_close};

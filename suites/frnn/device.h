@@ -33,9 +33,15 @@ typedef struct cxb_frnn_dev {
                         cxb_frnn_result *out);
     /* One Circles step over the last build (cxb/frnn/circles.h): the moved agents, in storage
      * order, become the device input of the next build; out (may be NULL) receives them on the
-     * host. The kernel in the kernel phase. */
-    cxb_status (*circles)(void *dev, int kind, const cxb_frnn_circles_params *cp, cxb_timing *timing,
+     * host. The kernel in the kernel phase. team: lanes per agent (1, 2, 4, 8, 16 or 32; 0: the
+     * table's choice for this population, see team below); the result is the same for every team. */
+    cxb_status (*circles)(void *dev, int kind, uint32_t team, const cxb_frnn_circles_params *cp, cxb_timing *timing,
                           cxb_phases *ph, cxb_frnn_rec *out);
+    /* A whole step: build (compact PBM) and circles in one timed interval of the kernel phase. */
+    cxb_status (*step)(void *dev, int kind, uint32_t team, const cxb_frnn_circles_params *cp, cxb_timing *timing,
+                       cxb_phases *ph, cxb_frnn_rec *out);
+    /* The team a step with this team argument uses (0: chosen from n and the GPU's size). */
+    uint32_t (*team)(void *dev, uint32_t team);
     void (*close)(void *dev);
 } cxb_frnn_dev;
 

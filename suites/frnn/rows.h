@@ -21,6 +21,7 @@ typedef struct cxb_frnn_ctx {
     int build;               /* query rows: the build that makes their index */
     cxb_frnn_handler handler;
     uint32_t block;
+    uint32_t team;           /* frnn.circles.cuda: lanes per agent (0: the device table's choice) */
     struct cxb_pool *pool;
     cxb_timing *timing;
     void *stream;

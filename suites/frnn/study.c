@@ -32,7 +32,7 @@
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", "surplus", NULL};
+                                        "force", "surplus", "team", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -157,6 +157,8 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     double radius = 0, w = 1, width = 10, nbar = 70, density = 1;
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
     static const char *const force_names[] = {"mean", "sum", NULL};
+    static const char *const team_names[] = {"auto", "1", "2", "4", "8", "16", "32", NULL};
+    int team = 0;
     int build_def = rs->backend == CXB_BACKEND_CUDA ? CXB_FRNN_ACS : CXB_FRNN_COUNTING, build = build_def;
     cxb_status st = cxb_params_check_keys(p, frnn_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "dims", 3, &dims)) == CXB_OK &&
@@ -173,7 +175,8 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_u64(p, "fault", 0, &fault)) == CXB_OK &&
         (st = cxb_params_u64(p, "surplus", 0, &surplus)) == CXB_OK &&
         (st = cxb_params_choice(p, "query", cxb_frnn_query_names, CXB_FRNN_STRIPS, &query)) == CXB_OK &&
-        (st = cxb_params_choice(p, "force", force_names, 0, &force)) == CXB_OK)
+        (st = cxb_params_choice(p, "force", force_names, 0, &force)) == CXB_OK &&
+        (st = cxb_params_choice(p, "team", team_names, 0, &team)) == CXB_OK)
         st = cxb_params_u64(p, "threads", threads, &threads);
     if (st == CXB_OK && rs->is_build == 2) {
         c->kind = query;
@@ -181,6 +184,9 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         if (fdev && (query != CXB_FRNN_STRIPS || w != 1.0 || build != build_def))
             st = cxb_fail(CXB_EINPUT, "%s: FLAME GPU 2's structure: strips, w = 1 and its own build", c->id);
     }
+    if (st == CXB_OK && team && strcmp(c->id, "frnn.circles.cuda") != 0)
+        st = cxb_fail(CXB_EINPUT, "%s: --set team=%s: frnn.circles.cuda only", c->id, team_names[team]);
+    c->team = team ? 1u << (team - 1) : 0;
     if (st == CXB_OK && surplus && (rs->is_build != 0 || surplus != 1))
         st = cxb_fail(CXB_EINPUT, "%s: --set surplus=%llu: 1 on a query row only", c->id, (unsigned long long)surplus);
     if (st == CXB_OK && (n > (1u << 28)))
@@ -323,8 +329,7 @@ static cxb_status step_run(cxb_frnn_ctx *c, cxb_phases *ph)
     if (c->fdev)
         st = c->fdev->step(c->devh, &c->cp, c->timing, ph, c->next);
     else if (c->backend == CXB_BACKEND_CUDA) {
-        if ((st = c->dev->build(c->devh, 1, c->timing, ph)) == CXB_OK)
-            st = c->dev->circles(c->devh, c->kind, &c->cp, c->timing, ph, c->next);
+        st = c->dev->step(c->devh, c->kind, c->team, &c->cp, c->timing, ph, c->next);
     } else {
         if ((st = cpu_build_from(c, c->build, c->cur, &c->ix)) == CXB_OK) {
             cxb_frnn_view v = cxb_frnn_index_view(&c->ix);
@@ -553,6 +558,8 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
     if (c->surplus && surplus_count(c, &ctr, &queries) == CXB_OK)
         PUT("surplus_accepted=%llu;surplus_examined=%llu;surplus_queries=%llu;", (unsigned long long)ctr.accepted,
             (unsigned long long)ctr.examined, (unsigned long long)queries);
+    if (c->is_build == 2 && c->dev && c->devh)
+        PUT("team=%u;", c->dev->team(c->devh, c->team));
     PUT("w=%g", (double)c->grid.w);
 #undef PUT
 }
@@ -660,7 +667,9 @@ static const cxb_sweep sweeps_paper[] = {
 };
 
 /* FLAME GPU 2's circles benchmark, fixed density (docs/studies/frnn.md "FLAME GPU 2 set-up"):
- * R = 2, density 1, N = W^3 for the benchmark's widths, strips query and ACS build */
+ * R = 2, density 1, N = W^3 for the benchmark's widths, strips query and ACS build; each sweep
+ * is also a preset of its own name (--preset p10.step) */
+#define FRNN_TEAMS "1,2,4,8,16,32"
 static const cxb_sweep sweeps_fgpu2[] = {
     {"p10.step", "frnn.circles.cuda,frnn.fgpu2style.cuda", "dims=3;dist=circles-fgpu2;density=1", "n",
      "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
@@ -668,6 +677,13 @@ static const cxb_sweep sweeps_fgpu2[] = {
      "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
     {"p10.build", "frnn.acs.cuda,frnn.original.cuda", "dims=3;dist=circles-fgpu2;density=1", "n",
      "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
+    /* the step's lanes per agent (docs/studies/frnn.md "The Circles model") at six populations */
+    {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=10648", "team", FRNN_TEAMS},
+    {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=27000", "team", FRNN_TEAMS},
+    {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=50653", "team", FRNN_TEAMS},
+    {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=97336", "team", FRNN_TEAMS},
+    {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=195112", "team", FRNN_TEAMS},
+    {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=1000000", "team", FRNN_TEAMS},
     CXB_SWEEPS_END,
 };
 
@@ -691,7 +707,7 @@ static const cxb_preset frnn_presets[] = {
     {"quick", "every row at 2^12 - 2^18 points, 2D and 3D, and a w sweep (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "the CPU rows at 2^12 - 2^16 points, 2D and 3D (make bench-ci)", sweeps_ci, 0},
     {"paper", "thesis P1-P4 and P6 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
-    {"fgpu2", "FLAME GPU 2 circles-benchmark fixed density, N = 10,648 .. 16 M (CUDA rows)", sweeps_fgpu2, 0},
+    {"fgpu2", "FLAME GPU 2 circles-benchmark fixed density, N = 10,648 .. 16 M (CUDA rows)", sweeps_fgpu2, CXB_PRESET_BY_SWEEP},
     {"scaling", "pthreads builds and queries on 1 and 2 threads, fixed density 1, N = 10^6 (frnn.scaling)",
      sweeps_scaling, 0},
     {"scaling-host", "pthreads builds and queries on 1 and 16 threads, fixed density 1, N = 10^6 (frnn.scaling.host)",

@@ -8,7 +8,8 @@
  *     strips.seq over the downloaded storage (the same visiting order); moore also on Original's
  *     two-array PBM;
  *   - Circles (cxb/frnn/circles.h): 200 steps with acs_stable and original builds and the pbw and
- *     strips queries bit-identical to counting.seq + strips.seq on the CPU, and 50 steps of a
+ *     strips queries, at one thread an agent, at teams of 2 to 32 lanes an agent and through the
+ *     whole-step entry, bit-identical to counting.seq + strips.seq on the CPU, and 50 steps of a
  *     packed start (some 200 neighbours an agent, past the device step's list of slots);
  *   - frnn.fgpu2style.cuda: one step within 1e-5 of the reference step (Euro-Par 2016's one-step
  *     parity; its message order is the atomics'), ids a permutation, N = 0 and 1;
@@ -173,40 +174,54 @@ static void circles_cuda(uint64_t seed, float side)
     cxb_frnn_grid g;
     CHECK(cxb_frnn_grid_make(dims, mn, mx, 1.0, 0.5, 1u << 24, &g) == CXB_OK);
     static const int builds[] = {CXB_FRNN_ACS_STABLE, CXB_FRNN_ORIGINAL};
+    /* one thread an agent, teams of 2 to 32 lanes an agent, and the table's own choice through the
+     * whole-step entry (build and step in one call) */
+    static const uint32_t teams[] = {1, 2, 4, 8, 16, 32, 0};
     for (int bi = 0; bi < 2; ++bi)
-        for (int kind = CXB_FRNN_PBW; kind <= CXB_FRNN_STRIPS; ++kind) {
-            case_name = "circles";
-            memcpy(cur, init, n * sizeof *cur);
-            void *d = NULL;
-            cxb_status st = cxb_frnn_cuda_dev.open(&g, init, n, builds[bi], 64, NULL, &d, NULL, NULL);
-            CHECK_MSG(st == CXB_OK, "circles open: %s", cxb_last_error());
-            if (st != CXB_OK)
-                continue;
-            cxb_frnn_index ix;
-            CHECK(cxb_frnn_index_alloc(&ix, &g, n) == CXB_OK);
-            int bad = -1;
-            for (int t = 0; t < steps && bad < 0; ++t) {
-                CHECK(cxb_frnn_build_counting_seq(cur, &ix) == CXB_OK);
-                cxb_frnn_view v = cxb_frnn_index_view(&ix);
-                uint64_t pairs = 0;
-                CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, next, &pairs) == CXB_OK);
-                if (t == 0 && side < 4)
-                    CHECK_MSG(pairs >= 100ull * n, "circles dense: %.1f neighbours an agent, want >= 100",
-                              (double)pairs / n);
-                CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "circles build: %s", cxb_last_error());
-                CHECK_MSG(cxb_frnn_cuda_dev.circles(d, kind, &cp, NULL, NULL, dev_out) == CXB_OK, "circles: %s",
-                          cxb_last_error());
-                if (memcmp(dev_out, next, n * sizeof *next))
-                    bad = t;
-                cxb_frnn_rec *tmp = cur;
-                cur = next;
-                next = tmp;
+        for (int kind = CXB_FRNN_PBW; kind <= CXB_FRNN_STRIPS; ++kind)
+            for (size_t ti = 0; ti < sizeof teams / sizeof teams[0]; ++ti) {
+                if (quick && teams[ti] != 1 && teams[ti] != 4 && teams[ti] != 32)
+                    continue;
+                case_name = "circles";
+                memcpy(cur, init, n * sizeof *cur);
+                void *d = NULL;
+                uint32_t block = teams[ti] == 32 ? 96 : 64; /* 96: three teams of 32 a block */
+                cxb_status st = cxb_frnn_cuda_dev.open(&g, init, n, builds[bi], block, NULL, &d, NULL, NULL);
+                CHECK_MSG(st == CXB_OK, "circles open: %s", cxb_last_error());
+                if (st != CXB_OK)
+                    continue;
+                cxb_frnn_index ix;
+                CHECK(cxb_frnn_index_alloc(&ix, &g, n) == CXB_OK);
+                int bad = -1;
+                for (int t = 0; t < steps && bad < 0; ++t) {
+                    CHECK(cxb_frnn_build_counting_seq(cur, &ix) == CXB_OK);
+                    cxb_frnn_view v = cxb_frnn_index_view(&ix);
+                    uint64_t pairs = 0;
+                    CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, next, &pairs) == CXB_OK);
+                    if (t == 0 && side < 4)
+                        CHECK_MSG(pairs >= 100ull * n, "circles dense: %.1f neighbours an agent, want >= 100",
+                                  (double)pairs / n);
+                    if (teams[ti]) {
+                        CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "circles build: %s",
+                                  cxb_last_error());
+                        CHECK_MSG(cxb_frnn_cuda_dev.circles(d, kind, teams[ti], &cp, NULL, NULL, dev_out) == CXB_OK,
+                                  "circles: %s", cxb_last_error());
+                    } else {
+                        CHECK_MSG(cxb_frnn_cuda_dev.step(d, kind, 0, &cp, NULL, NULL, dev_out) == CXB_OK, "step: %s",
+                                  cxb_last_error());
+                    }
+                    if (memcmp(dev_out, next, n * sizeof *next))
+                        bad = t;
+                    cxb_frnn_rec *tmp = cur;
+                    cur = next;
+                    next = tmp;
+                }
+                CHECK_MSG(bad < 0, "circles %s/%s team %u (used %u): step %d differs from strips.seq",
+                          cxb_frnn_build_names[builds[bi]], cxb_frnn_query_names[kind], teams[ti],
+                          cxb_frnn_cuda_dev.team(d, teams[ti]), bad);
+                cxb_frnn_index_free(&ix);
+                cxb_frnn_cuda_dev.close(d);
             }
-            CHECK_MSG(bad < 0, "circles %s/%s: step %d differs from strips.seq", cxb_frnn_build_names[builds[bi]],
-                      cxb_frnn_query_names[kind], bad);
-            cxb_frnn_index_free(&ix);
-            cxb_frnn_cuda_dev.close(d);
-        }
     free(init);
     free(cur);
     free(next);

@@ -101,7 +101,8 @@ static void rows(uint64_t seed, cxb_pool *pool)
         snprintf(params, sizeof params, "dims=3;n=1000;fault=1;seed=%llu", (unsigned long long)seed);
         run_row(steps[i], params, pool, 1);
     }
-    /* refusals: a build that has no row of this backend, a grid over the cap, an unknown key */
+    /* refusals: a build that has no row of this backend, a grid over the cap, an unknown key, a
+     * team (lanes per agent) on a row other than frnn.circles.cuda or not a power of two to 32 */
     const cxb_impl *im = cxb_impl_find("frnn.strips.seq", NULL);
     cxb_params p;
     cxb_params_init(&p);
@@ -115,6 +116,20 @@ static void rows(uint64_t seed, cxb_pool *pool)
     cxb_params_init(&p);
     cxb_params_parse(&p, "n=100;nosuchkey=1", ';', "test");
     CHECK(im->setup(&p, &env, &ctx) == CXB_EINPUT);
+    cxb_params_init(&p);
+    cxb_params_parse(&p, "n=100;team=8", ';', "test");
+    CHECK(im->setup(&p, &env, &ctx) == CXB_EINPUT);
+    const cxb_impl *step = cxb_impl_find("frnn.circles.seq", NULL);
+    CHECK(step && step->setup(&p, &env, &ctx) == CXB_EINPUT);
+    cxb_params_init(&p);
+    cxb_params_parse(&p, "n=100;team=3", ';', "test");
+    CHECK(step && step->setup(&p, &env, &ctx) == CXB_EINPUT);
+    cxb_params_init(&p);
+    cxb_params_parse(&p, "n=100;team=auto", ';', "test");
+    CHECK(step && step->setup(&p, &env, &ctx) == CXB_OK);
+    if (step && ctx)
+        step->teardown(ctx);
+    ctx = NULL;
 }
 
 static void presets(void)

@@ -78,22 +78,40 @@ static inline CXB_HD int cxb_frnn_circles_near(const cxb_frnn_grid *g, const flo
     return *d2 < g->r2 && *d2 > 0.0f;
 }
 
-/* The force of agent o on agent q (positions), added to f: 1 when applied (cxb_frnn_circles_near).
- * The one definition of the pair rule, for every layout of the agents. The axes are written out
- * (z only in 3D), not looped over dims: a loop with a run-time bound is not unrolled by nvcc. */
-static inline CXB_HD int cxb_frnn_circles_pair(const cxb_frnn_grid *g, const float *q, const float *o,
-                                              const cxb_frnn_circles_params *cp, float *f)
+/* The force of agent o on agent q (positions) at their squared distance d2 (0 < d2 < R2), one
+ * term a * (v / s) per axis into t (t[2] = 0 in 2D): the one definition of the pair rule. A
+ * backend may compute the terms of several pairs at once and add them afterwards, as long as it
+ * adds them in visit order (cxb_frnn_circles_add). The axes are written out (z only in 3D), not
+ * looped over dims: a loop with a run-time bound is not unrolled by nvcc. */
+static inline CXB_HD void cxb_frnn_circles_term(const cxb_frnn_grid *g, const float *q, const float *o, float d2,
+                                               const cxb_frnn_circles_params *cp, float *t)
 {
-    float d2;
-    if (!cxb_frnn_circles_near(g, q, o, &d2))
-        return 0;
     float dist = CXB_FRNN_SQRT(d2);
     float arg = CXB_FRNN_MUL(CXB_FRNN_MUL(CXB_FRNN_DIV(dist, g->radius), cp->pi), -2.0f);
     float a = CXB_FRNN_MUL(cxb_sinf_det(arg), cp->k);
-    f[0] = CXB_FRNN_ADD(f[0], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[0], q[0]), dist)));
-    f[1] = CXB_FRNN_ADD(f[1], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[1], q[1]), dist)));
+    t[0] = CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[0], q[0]), dist));
+    t[1] = CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[1], q[1]), dist));
+    t[2] = g->dims == 3 ? CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[2], q[2]), dist)) : 0.0f;
+}
+
+/* f += t, one rounded addition per axis (z only in 3D). */
+static inline CXB_HD void cxb_frnn_circles_add(const cxb_frnn_grid *g, const float *t, float *f)
+{
+    f[0] = CXB_FRNN_ADD(f[0], t[0]);
+    f[1] = CXB_FRNN_ADD(f[1], t[1]);
     if (g->dims == 3)
-        f[2] = CXB_FRNN_ADD(f[2], CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[2], q[2]), dist)));
+        f[2] = CXB_FRNN_ADD(f[2], t[2]);
+}
+
+/* The force of agent o on agent q (positions), added to f: 1 when applied (cxb_frnn_circles_near). */
+static inline CXB_HD int cxb_frnn_circles_pair(const cxb_frnn_grid *g, const float *q, const float *o,
+                                              const cxb_frnn_circles_params *cp, float *f)
+{
+    float d2, t[3];
+    if (!cxb_frnn_circles_near(g, q, o, &d2))
+        return 0;
+    cxb_frnn_circles_term(g, q, o, d2, cp, t);
+    cxb_frnn_circles_add(g, t, f);
     return 1;
 }
 
