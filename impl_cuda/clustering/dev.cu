@@ -14,6 +14,7 @@
 
 #include "cxb/core/cuda.h"
 #include "impl_cuda/clustering/cl.cuh"
+#include "impl_cuda/common/resident.h"
 
 static const char *const ids[CXB_CLD_COUNT] = {
     "clustering.k1.cuda",      "clustering.k2.cuda",        "clustering.k1.mgpu",     "clustering.k2.mgpu",
@@ -119,10 +120,11 @@ static cxb_status gpu_open(cl_dev *c, cl_gpu *g, const cxb_csr *h, size_t cub)
 {
     const cxb_cl_dev_variant v = c->v;
     CXB_CUDA_TRY(cudaSetDevice(g->device));
-    int sms = 0, tpsm = 0;
-    CXB_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g->device));
-    CXB_CUDA_TRY(cudaDeviceGetAttribute(&tpsm, cudaDevAttrMaxThreadsPerMultiProcessor, g->device));
-    g->grid = (unsigned)(sms * (tpsm / CL_BLOCK));
+    unsigned resident = 0;
+    cxb_status rst = cxb_cuda_resident_threads(g->device, &resident);
+    if (rst != CXB_OK)
+        return rst;
+    g->grid = resident / CL_BLOCK;
     if (g->grid == 0)
         g->grid = 1;
     if (g != &c->gpu[0]) { /* the first device works on the row's stream */

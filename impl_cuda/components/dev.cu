@@ -15,6 +15,7 @@
 #include "cxb/core/timing.h"
 #include "impl_cuda/components/cc.cuh"
 #include "impl_cuda/components/dev.h"
+#include "impl_cuda/common/resident.h"
 
 static const char *variant_id(cxb_cc_variant v)
 {
@@ -93,13 +94,12 @@ static cxb_status cc_open(const cxb_csr *g, cxb_cc_variant v, const cxb_cc_param
     const uint64_t n = g->n;
     if (v == CXB_CC_UNIONFIND_CUDA)
         c->uf_hook = cxb_cc_union_hook(g, p->union_rule);
-    int dev = 0, sms = 0, tpsm = 0;
+    int dev = 0;
+    unsigned resident = 0;
     cxb_status st = CXB_CUDA(cudaGetDevice(&dev));
     if (st == CXB_OK)
-        st = CXB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    if (st == CXB_OK)
-        st = CXB_CUDA(cudaDeviceGetAttribute(&tpsm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
-    c->grid = (unsigned)(sms * tpsm / CC_BLOCK);
+        st = cxb_cuda_resident_threads(dev, &resident);
+    c->grid = resident / CC_BLOCK;
     if (c->grid == 0)
         c->grid = 1;
     if (st == CXB_OK)

@@ -36,6 +36,7 @@
 
 #include "cxb/frnn/frnn.h"
 #include "impl_cuda/common/check.h"
+#include "impl_cuda/common/resident.h"
 #include "impl_cuda/common/event_timer.h"
 #include "impl_cuda/frnn/dev.h"
 
@@ -60,7 +61,7 @@ struct frnn_dev {
     void *tmp;
     size_t tmp_bytes;
     int end_bit;
-    uint32_t resident; /* threads the GPU holds at once: SMs x threads per SM */
+    unsigned resident; /* threads the GPU holds at once (cxb_cuda_resident_threads) */
 };
 
 struct min_op {
@@ -393,15 +394,12 @@ static cxb_status frnn_open(const cxb_frnn_grid *g, const cxb_frnn_rec *in, uint
     d->build = build;
     d->s = (cudaStream_t)stream;
     d->end_bit = min_bits(g->nbins);
-    int dev = 0, sms = 0, per_sm = 0;
+    int dev = 0;
     cxb_status st0 = CXB_CUDA(cudaGetDevice(&dev));
     if (st0 == CXB_OK)
-        st0 = CXB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    if (st0 == CXB_OK)
-        st0 = CXB_CUDA(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+        st0 = cxb_cuda_resident_threads(dev, &d->resident);
     if (st0 != CXB_OK)
         return frnn_close_status(d, st0);
-    d->resident = (uint32_t)sms * (uint32_t)per_sm;
     size_t m = n ? n : 1, nb = (size_t)g->nbins + 1;
     /* CUB's temporary storage: the largest of the steps this configuration can run */
     size_t need_tmp = 0, b = 0;
