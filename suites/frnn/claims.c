@@ -2,8 +2,8 @@
  * (docs/studies/frnn.md "Claims"). Each judge reads the point medians of the sets of its INDEX.md
  * key, merged by harness/table.h (a point in several sets is read from the last), and selects
  * points by their parameters (P1 and P8: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
- * surplus_table.c, P4: frnn.p4, P6: frnn.p6.2d/3d, P10: frnn.p10 for the builds, frnn.p10.step for
- * the step).
+ * surplus_table.c, P4: frnn.p4, P6: frnn.p6.2d/3d, P7: frnn.p7, P10: frnn.p10 for the builds,
+ * frnn.p10.step for the step).
  * The thresholds are the published statements' own words ("faster", "best", "constant",
  * "linear"); the numbers come with the verdict in `ours`. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
@@ -397,6 +397,61 @@ static cxb_verdict p4_crossover(const char *const *dirs, size_t nsets, char *our
     return wins == below ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* ---- P7: contention, 2^20 items on K distinct keys (Fig. 4.2) ---- */
+
+/* The strip set-up (suites/frnn/inputs.h) puts the items uniformly on K = width bins. */
+#define P7_BASE "dims=2;dist=strip;n=1048576"
+#define P7_PARITY_KEYS 2048.0 /* the thesis: ACS at parity with the radix sort from 2^11 keys on */
+#define P7_PARITY_SLACK 1.10  /* "parity": ACS at most 10% slower */
+
+/* The thesis: ACS is slower than Original below 2^11 keys and at parity from there. The parity
+ * point measured is the fewest keys from which ACS is never more than 10% slower than Original at
+ * any larger K of the sweep; the claim holds when it lies within an octave of 2^11. The sweep must
+ * reach below 2^10 and above 2^12 to tell. */
+static cxb_verdict p7_parity(const char *const *dirs, size_t nsets, char *ours, size_t size)
+{
+    cxb_msets t;
+    cxb_mseries a = {0}, o = {0};
+    if (tab_load(dirs, nsets, &t)) {
+        a = series_of(&t, "frnn.acs.cuda", P7_BASE, "width");
+        o = series_of(&t, "frnn.original.cuda", P7_BASE, "width");
+    }
+    cxb_msets_free(&t);
+    double kmin = 0, kmax = 0, rmin = 0, rmax = 0, parity = 0;
+    size_t m = 0;
+    int broken = 0;
+    for (size_t i = a.n; i-- > 0;) { /* descending K: the parity run is the top of the sweep */
+        double to;
+        if (!cxb_mseries_at(&o, a.x[i], &to) || !(to > 0))
+            continue;
+        const double r = a.t[i] / to; /* > 1: ACS slower */
+        if (!m++) {
+            kmax = a.x[i];
+            rmax = r;
+        }
+        kmin = a.x[i];
+        rmin = r;
+        if (r > P7_PARITY_SLACK)
+            broken = 1;
+        else if (!broken)
+            parity = a.x[i];
+    }
+    if (m < 2 || !(kmin <= P7_PARITY_KEYS / 2) || !(kmax >= P7_PARITY_KEYS * 2)) {
+        snprintf(ours, size, "not measured (frnn.acs.cuda and frnn.original.cuda on the strip from <= 2^10 to >= 2^12 "
+                             "keys)");
+        return CXB_NOT_MEASURED;
+    }
+    int n = snprintf(ours, size, "t(ACS) / t(Original) %.2fx at K = %.0f, %.2fx at K = %.0f; ", rmin, kmin, rmax, kmax);
+    if (n > 0 && (size_t)n < size) {
+        if (parity > 0)
+            snprintf(ours + (size_t)n, size - (size_t)n, "ACS within 10%% of Original from K = %.0f (2^%.0f) on%s",
+                     parity, log2(parity), parity == kmin ? ", the fewest keys measured" : "");
+        else
+            snprintf(ours + (size_t)n, size - (size_t)n, "ACS more than 10%% slower at the most keys measured");
+    }
+    return parity >= P7_PARITY_KEYS / 2 && parity <= P7_PARITY_KEYS * 2 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
 /* ---- P10: FLAME GPU 2's fixed-density Circles (spec set-up of docs/studies/frnn.md) ---- */
 
 #define P10_AT "dims=3;dist=circles-fgpu2;density=1;n=1000000"
@@ -529,6 +584,9 @@ const cxb_claim cxb_frnn_claims[] = {
     {"frnn.p4", "Chisholm Fig. 4.5 (2D, N = 10^6, unsorted input): ACS builds faster than Original up to about "
                 "780,000 bins, where the two cross",
      p4_crossover},
+    {"frnn.p7", "Chisholm Fig. 4.2 (2^20 items on K keys): ACS is slower than the radix sort below K = 2^11 and at "
+                "parity from there (within 10%; holds if the measured parity point is 2^10 to 2^12)",
+     p7_parity},
     {"frnn.p10", "Target: ACS builds 1 M 16-byte messages in <= 40 us (FLAME GPU 2's fixed-density set-up)",
      p10_acs_time},
     {"frnn.p10", "Target: ACS at least 2x faster than Original at N = 10^6 (the thesis's Chapter 4 finding on Hopper)",

@@ -120,10 +120,10 @@ static const cxb_option gen_options[] = {
     CXB_OPT_COUNT("--n", "N", "points", frnn_args, n, 0, CXB_FRNN_POINTS_MAX, CXB_OPT_REQUIRED),
     CXB_OPT_CHOICE("--dims", "2|3", "dimension", frnn_args, dims, dims_names, CXB_OPT_REQUIRED),
     CXB_OPT_COUNT("--seed", "S", "key of the draws", frnn_args, seed, 0, 0, CXB_OPT_REQUIRED),
-    CXB_OPT_PARSE("--width", "W", "box [0, W) per axis (dist uniform)", frnn_args, width, parse_real, 0),
+    CXB_OPT_PARSE("--width", "W", "box [0, W) per axis (dist uniform; strip: on x)", frnn_args, width, parse_real, 0),
     CXB_OPT_PARSE("--min", "X,Y[,Z]", "box low corner (with --max, instead of --width)", frnn_args, vmin, parse_min, 0),
     CXB_OPT_PARSE("--max", "X,Y[,Z]", "box high corner", frnn_args, vmax, parse_max, 0),
-    CXB_OPT_CHOICE("--dist", "uniform|circles-thesis|circles-fgpu2", "set-up of the box (default uniform)", frnn_args,
+    CXB_OPT_CHOICE("--dist", "uniform|circles-thesis|circles-fgpu2|strip", "set-up of the box (default uniform)", frnn_args,
                    dist, cxb_frnn_dist_names, 0),
     CXB_OPT_PARSE("--nbar", "K", "circles-thesis: target radial neighbour count (default 70)", frnn_args, nbar,
                   parse_real, 0),
@@ -155,7 +155,9 @@ static int frnn_gen(int argc, char **argv)
         return cxb_cli_error(2, "frnn gen: --min and --max go together");
     if (a.dist == CXB_FRNN_DIST_UNIFORM && has_box == cxb_args_given(&pa, "--width"))
         return cxb_cli_error(2, "frnn gen: --dist uniform needs --width W or --min and --max (one of them)");
-    if (a.dist != CXB_FRNN_DIST_UNIFORM && (has_box || cxb_args_given(&pa, "--width")))
+    if (a.dist == CXB_FRNN_DIST_STRIP && (has_box || !cxb_args_given(&pa, "--width")))
+        return cxb_cli_error(2, "frnn gen: --dist strip needs --width W (its length) and no --min or --max");
+    if (a.dist != CXB_FRNN_DIST_UNIFORM && a.dist != CXB_FRNN_DIST_STRIP && (has_box || cxb_args_given(&pa, "--width")))
         return cxb_cli_error(2, "frnn gen: --dist %s sets its own box; --width, --min and --max apply to uniform",
                              cxb_frnn_dist_names[a.dist]);
     cxb_status st = CXB_OK;

@@ -2,13 +2,13 @@
  * the thesis's set-up (Chisholm's thesis Sec. 5.3 / 6.3: R = 1, W from the population and the
  * target radial neighbour count, truncated to an integer as the thesis code does) and FLAME
  * GPU 2's circles-benchmark fixed-density set-up (R = 2, W = round(cbrt(V)), box centred on 0),
- * and keyed uniform points in a box. */
+ * the strip of the contention experiment (one row of bins), and keyed uniform points in a box. */
 #include <math.h>
 
 #include "cxb/frnn/points.h"
 #include "suites/frnn/inputs.h"
 
-const char *const cxb_frnn_dist_names[4] = {"uniform", "circles-thesis", "circles-fgpu2", NULL};
+const char *const cxb_frnn_dist_names[5] = {"uniform", "circles-thesis", "circles-fgpu2", "strip", NULL};
 
 cxb_status cxb_frnn_box_of(int dist, uint32_t dims, uint64_t n, double width, double nbar, double density, float *lo,
                            float *hi, double *radius)
@@ -37,7 +37,7 @@ cxb_status cxb_frnn_box_of(int dist, uint32_t dims, uint64_t n, double width, do
         if (a >= dims)
             continue;
         lo[a] = dist == CXB_FRNN_DIST_FGPU2 ? (float)(-w / 2) : 0.0f;
-        hi[a] = dist == CXB_FRNN_DIST_FGPU2 ? (float)(w / 2) : (float)w;
+        hi[a] = dist == CXB_FRNN_DIST_FGPU2 ? (float)(w / 2) : dist == CXB_FRNN_DIST_STRIP && a > 0 ? 1.0f : (float)w;
     }
     return CXB_OK;
 }

@@ -9,8 +9,13 @@
 #include "cxb/core/status.h"
 #include "cxb/frnn/grid.h"
 
-typedef enum cxb_frnn_dist { CXB_FRNN_DIST_UNIFORM, CXB_FRNN_DIST_THESIS, CXB_FRNN_DIST_FGPU2 } cxb_frnn_dist;
-extern const char *const cxb_frnn_dist_names[4]; /* "uniform", "circles-thesis", "circles-fgpu2", NULL */
+typedef enum cxb_frnn_dist {
+    CXB_FRNN_DIST_UNIFORM,
+    CXB_FRNN_DIST_THESIS,
+    CXB_FRNN_DIST_FGPU2,
+    CXB_FRNN_DIST_STRIP
+} cxb_frnn_dist;
+extern const char *const cxb_frnn_dist_names[5]; /* "uniform", "circles-thesis", "circles-fgpu2", "strip", NULL */
 
 /* The box [lo, hi) of a set-up:
  *   uniform          [0, width) per axis (width > 0 given);
@@ -18,7 +23,10 @@ extern const char *const cxb_frnn_dist_names[4]; /* "uniform", "circles-thesis",
  *                    floor(cbrt(n / (nbar * 6.45 / 27))) in 3D (the thesis's Ch. 5-6 set-up, its
  *                    integer W included), at least 1;
  *   circles-fgpu2    [-W/2, W/2) with W = round(cbrt(n / density)) (FLAME GPU 2's circles
- *                    benchmark: R = 2, density 1, 3D; sqrt in 2D), at least 1.
+ *                    benchmark: R = 2, density 1, 3D; sqrt in 2D), at least 1;
+ *   strip            [0, width) on x and [0, 1) on the other axes: with R = 1 and w = 1 a row of
+ *                    `width` bins, so that n points fall uniformly on K = width keys (the
+ *                    contention set-up of the thesis's Fig. 4.2).
  * *radius gets the set-up's radius (1, 1, 2). CXB_EINPUT naming the parameter. */
 cxb_status cxb_frnn_box_of(int dist, uint32_t dims, uint64_t n, double width, double nbar, double density, float *lo,
                            float *hi, double *radius);

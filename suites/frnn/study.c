@@ -659,6 +659,9 @@ static const cxb_sweep sweeps_paper[] = {
     {"p3.3d", "frnn.strips.seq", "dims=3;dist=uniform;n=1000000;width=50;radius=1;surplus=1", "w", P3_W},
     {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1", "w",
      "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"},
+    /* Fig. 4.2: 2^20 items on K = width keys (one row of bins), K = 2^1 .. 2^20 */
+    {"p7", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=strip;n=1048576", "width",
+     "2^1,2^2,2^3,2^4,2^5,2^6,2^7,2^8,2^9,2^10,2^11,2^12,2^13,2^14,2^15,2^16,2^17,2^18,2^19,2^20"},
     {"p6.2d", "frnn.moore.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;nbar=60", "n",
      "2^14,2^16,2^18,2^20,2^22,2^24"},
     {"p6.3d", "frnn.moore.cuda,frnn.strips.cuda", "dims=3;dist=circles-thesis;nbar=100", "n",
@@ -706,7 +709,7 @@ static const cxb_sweep sweeps_scaling_host[] = {
 static const cxb_preset frnn_presets[] = {
     {"quick", "every row at 2^12 - 2^18 points, 2D and 3D, and a w sweep (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "the CPU rows at 2^12 - 2^16 points, 2D and 3D (make bench-ci)", sweeps_ci, 0},
-    {"paper", "thesis P1-P4 and P6 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
+    {"paper", "thesis P1-P4, P6 and P7 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
     {"fgpu2", "FLAME GPU 2 circles-benchmark fixed density, N = 10,648 .. 16 M (CUDA rows)", sweeps_fgpu2, CXB_PRESET_BY_SWEEP},
     {"scaling", "pthreads builds and queries on 1 and 2 threads, fixed density 1, N = 10^6 (frnn.scaling)",
      sweeps_scaling, 0},
@@ -738,6 +741,8 @@ static const cxb_figure_spec frnn_figures[] = {
      "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=100;dims=3", NULL},
     {"frnn.p4", "Chisholm Fig. 4.5: the builds against the bin width w at N = 10^6, 2D, 100 x 100 (5,000 to 10^6 bins)",
      "frnn/bins.gp", "w", "time", "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2", NULL},
+    {"frnn.p7", "Chisholm Fig. 4.2: the builds of 2^20 items against the number of distinct keys (bins) K, 2D strip",
+     "frnn/keys.gp", "width", "time", "impl=frnn.original.cuda|frnn.acs.cuda;dist=strip;n=1048576;dims=2", NULL},
     {"frnn.p10", "FLAME GPU 2's fixed-density Circles: a whole step against N, ours and the published H100 PCIe",
      "frnn/step.gp", "n", "time", "impl=frnn.circles.cuda|frnn.fgpu2style.cuda;dist=circles-fgpu2;density=1",
      "fgpu2_circles-fixed-density.csv"},

@@ -231,6 +231,40 @@ int main(void)
         CHECK(judge1(p4, p63) == CXB_NOT_MEASURED);
     }
 
+    /* ---- P7: ACS against Original by the number of keys K = 2^1 .. 2^20 on the strip ---- */
+    {
+        const cxb_claim *p7 = claim("frnn.p7", "K = 2^11");
+        /* cases: parity from 2^11 (holds); from 2^13, just past an octave (fails); ACS 11% slower
+         * at 2^14 only, so the run of parity starts at 2^15 (fails); parity everywhere (fails:
+         * ACS never slower); a sweep from 2^11 only (not measured) */
+        for (int c = 0; c < 5; ++c) {
+            for (int k = c == 4 ? 11 : 1; k <= 20; ++k) {
+                const double K = ldexp(1.0, k);
+                add("frnn.original.cuda", 1.0, "dims=2;dist=strip;n=1048576;width=%.0f", K);
+                const double ta = c == 0 ? (k < 11 ? 3.0 : 1.09)
+                                  : c == 1 ? (k < 13 ? 1.5 : 1.0)
+                                  : c == 2 ? (k < 11 ? 3.0 : k == 14 ? 1.11 : 0.9)
+                                  : c == 3 ? 0.8
+                                           : 1.0;
+                add("frnn.acs.cuda", ta, "dims=2;dist=strip;n=1048576;width=%.0f", K);
+            }
+            char ours[512];
+            const char *dirs[1] = {flush()};
+            const cxb_verdict v = p7->judge(dirs, 1, ours, sizeof ours);
+            const cxb_verdict want = c == 0 ? CXB_HOLDS : c == 4 ? CXB_NOT_MEASURED : CXB_DOES_NOT_HOLD;
+            CHECK_MSG(v == want, "P7 case %d: %s", c, ours);
+            if (c == 0)
+                CHECK_MSG(strstr(ours, "3.00x at K = 2, 1.09x at K = 1048576") &&
+                              strstr(ours, "from K = 2048 (2^11) on"),
+                          "%s", ours);
+            if (c == 2)
+                CHECK_MSG(strstr(ours, "from K = 32768 (2^15) on") != NULL, "%s", ours);
+            if (c == 3)
+                CHECK_MSG(strstr(ours, "the fewest keys measured") != NULL, "%s", ours);
+        }
+        CHECK(judge1(p7, p63) == CXB_NOT_MEASURED);
+    }
+
     /* ---- P10 ---- */
     const cxb_claim *acs = claim("frnn.p10", "40 us"), *ratio = claim("frnn.p10", "2x faster"),
                     *step = claim("frnn.p10.step", "whole Circles step");

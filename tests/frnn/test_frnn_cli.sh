@@ -32,6 +32,9 @@ awk 'NF != 3 { exit 1 }' "$tmp/p3.txt" || fail "gen 3D: a line without 3 coordin
 [ ! -s "$tmp/p0.txt" ] || fail "gen n=0 wrote something"
 "$cx" frnn gen --n 1000 --dims 3 --seed 1 --dist circles-fgpu2 | awk '{ for (i = 1; i <= 3; ++i) if ($i < -5 || $i >= 5) exit 1 }' ||
     fail "gen circles-fgpu2: a coordinate outside [-W/2, W/2) with W = 10"
+"$cx" frnn gen --n 2000 --dims 2 --seed 4 --dist strip --width 16 |
+    awk '$1 < 0 || $1 >= 16 || $2 < 0 || $2 >= 1 { exit 1 } { k[int($1)] = 1 } END { if (length(k) != 16) exit 1 }' ||
+    fail "gen strip: a point outside [0, 16) x [0, 1), or a key of the 16 unused"
 
 # ---- gen | frnn equals the run on the file; outputs identical across backends and variants ----
 for f in p3 p2; do
@@ -114,6 +117,7 @@ frnn_error 2 "frnn.acs.seq does not exist" "$cx" frnn "$tmp/p3.txt" --radius 1 -
 frnn_error 2 "no-such" "$cx" frnn "$tmp/no-such.txt" --radius 1 --out "$tmp/out.txt"
 frnn_error 2 "block=48" "$cx" frnn "$tmp/p3.txt" --radius 1 --block 48 --out "$tmp/out.txt"
 frnn_error 2 "gen" "$cx" frnn gen --n 10 --dims 2 --seed 1 --out "$tmp/out.txt"
+frnn_error 2 "--dist strip needs --width" "$cx" frnn gen --n 10 --dims 2 --seed 1 --dist strip --out "$tmp/out.txt"
 if [ $gpu = 0 ]; then
     frnn_error 3 "frnn.strips.cuda" "$cx" frnn "$tmp/p3.txt" --radius 1 --backend cuda --out "$tmp/out.txt"
 fi

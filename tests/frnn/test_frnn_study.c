@@ -116,6 +116,26 @@ static void rows(uint64_t seed, cxb_pool *pool)
     cxb_params_init(&p);
     cxb_params_parse(&p, "n=100;nosuchkey=1", ';', "test");
     CHECK(im->setup(&p, &env, &ctx) == CXB_EINPUT);
+    /* the strip of the contention experiment: K = width bins in one row, in 2D and 3D */
+    const cxb_impl *cnt = cxb_impl_find("frnn.counting.seq", NULL);
+    for (int d = 2; cnt && d <= 3; ++d) {
+        char want[64], extra[512];
+        cxb_params_init(&p);
+        snprintf(want, sizeof want, "dims=%d;dist=strip;n=5000;width=64", d);
+        cxb_params_parse(&p, want, ';', "test");
+        ctx = NULL;
+        CHECK(cnt->setup(&p, &env, &ctx) == CXB_OK && ctx);
+        if (!ctx)
+            continue;
+        cnt->extra(ctx, extra, sizeof extra);
+        snprintf(want, sizeof want, "gdim=64x1x1;");
+        CHECK_MSG(strstr(extra, want) && strstr(extra, "nbins=64;") && strstr(extra, "dist=strip;"), "%s", extra);
+        CHECK(cnt->run(ctx, NULL) == CXB_OK && cnt->verify(ctx) == CXB_OK);
+        cnt->teardown(ctx);
+    }
+    cxb_params_init(&p);
+    cxb_params_parse(&p, "dims=2;dist=strip;n=100;width=0", ';', "test");
+    CHECK(cnt && cnt->setup(&p, &env, &ctx) == CXB_EINPUT);
     cxb_params_init(&p);
     cxb_params_parse(&p, "n=100;team=8", ';', "test");
     CHECK(im->setup(&p, &env, &ctx) == CXB_EINPUT);
