@@ -76,8 +76,23 @@ void cxb_frnn_index_free(cxb_frnn_index *ix)
 {
     free(ix->storage);
     free(ix->pbm);
+    free(ix->scratch);
     ix->storage = NULL;
     ix->pbm = NULL;
+    ix->scratch = NULL;
+    ix->scratch_bytes = 0;
+}
+
+void *cxb_frnn_index_scratch(cxb_frnn_index *ix, size_t bytes)
+{
+    if (bytes <= ix->scratch_bytes && ix->scratch)
+        return ix->scratch;
+    free(ix->scratch);
+    ix->scratch_bytes = 0;
+    ix->scratch = aligned_alloc(16, (bytes + 15) & ~(size_t)15);
+    if (ix->scratch)
+        ix->scratch_bytes = bytes;
+    return ix->scratch;
 }
 
 cxb_frnn_view cxb_frnn_index_view(const cxb_frnn_index *ix)

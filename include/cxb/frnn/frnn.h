@@ -50,11 +50,18 @@ typedef struct cxb_frnn_index {
     uint32_t n;
     cxb_frnn_rec *storage;
     uint32_t *pbm;
+    /* the pthreads builds' working arrays (histograms, sub-indices), kept from one build to the
+     * next as a stepping model would, so that a build does not pay for fresh pages each time */
+    void *scratch;
+    size_t scratch_bytes;
 } cxb_frnn_index;
 
 /* Allocates the arrays (CXB_ERESOURCE naming the bytes); free with cxb_frnn_index_free. */
 cxb_status cxb_frnn_index_alloc(cxb_frnn_index *ix, const cxb_frnn_grid *g, uint32_t n);
 void cxb_frnn_index_free(cxb_frnn_index *ix);
+/* ix's scratch, at least `bytes` long (grown, contents not kept; 16-byte aligned); NULL when out of
+ * memory. Freed with the index. */
+void *cxb_frnn_index_scratch(cxb_frnn_index *ix, size_t bytes);
 /* The view a query reads (compact PBM). */
 cxb_frnn_view cxb_frnn_index_view(const cxb_frnn_index *ix);
 
