@@ -2,7 +2,7 @@
  * (docs/studies/frnn.md "Claims"). Each judge reads the point medians of the sets of its INDEX.md
  * key, merged by harness/table.h (a point in several sets is read from the last), and selects
  * points by their parameters (P1 and P8: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
- * surplus_table.c, P4: frnn.p4, P6: frnn.p6.2d/3d, P7: frnn.p7, P10: frnn.p10 for the builds,
+ * surplus_table.c, P4: frnn.p4 (both input orders), P6: frnn.p6.2d/3d, P7: frnn.p7, P10: frnn.p10 for the builds,
  * frnn.p10.step for the step).
  * The thresholds are the published statements' own words ("faster", "best", "constant",
  * "linear"); the numbers come with the verdict in `ours`. */
@@ -342,7 +342,9 @@ static cxb_verdict p6_linear_3d(const char *const *d, size_t n, char *o, size_t 
 
 /* The sweep's environment is width x width with R = 1, so a bin width w gives about
  * ceil(width / w)^2 bins (the row's extra column has the exact count). */
-#define P4_BASE "dims=2;dist=uniform;n=1000000;width=100;radius=1"
+#define P4_BASE "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=-"
+#define P4_SORTED "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=sorted"
+#define P4_SORTED_SHARE 0.5 /* the thesis: ACS under half of Original's time on sorted input */
 #define P4_WIDTH 100.0
 #define P4_CROSSOVER_BINS 780000.0 /* the thesis, unsorted input, Titan V */
 
@@ -395,6 +397,38 @@ static cxb_verdict p4_crossover(const char *const *dirs, size_t nsets, char *our
             snprintf(ours + n, size - (size_t)n, "ACS faster up to the largest, about %.0f bins", last_win);
     }
     return wins == below ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+/* Sorted input (the items already in bin order): ACS under half of Original's time at every bin
+ * width of the sweep (at least four). */
+static cxb_verdict p4_sorted(const char *const *dirs, size_t nsets, char *ours, size_t size)
+{
+    cxb_msets t;
+    cxb_mseries a = {0}, o = {0};
+    if (tab_load(dirs, nsets, &t)) {
+        a = series_of(&t, "frnn.acs.cuda", P4_SORTED, "w");
+        o = series_of(&t, "frnn.original.cuda", P4_SORTED, "w");
+    }
+    cxb_msets_free(&t);
+    size_t m = 0, under = 0;
+    double lo = 0, hi = 0;
+    for (size_t i = 0; i < a.n; ++i) {
+        double to;
+        if (!cxb_mseries_at(&o, a.x[i], &to) || !(to > 0))
+            continue;
+        const double r = a.t[i] / to;
+        lo = m ? fmin(lo, r) : r;
+        hi = m ? fmax(hi, r) : r;
+        ++m;
+        under += r < P4_SORTED_SHARE;
+    }
+    if (m < 4) {
+        snprintf(ours, size, "not measured (frnn.acs.cuda and frnn.original.cuda on sorted input at 4 or more bin "
+                             "widths)");
+        return CXB_NOT_MEASURED;
+    }
+    snprintf(ours, size, "t(ACS) / t(Original) %.2f-%.2f over %zu bin widths; under 0.50 at %zu", lo, hi, m, under);
+    return under == m ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
 /* ---- P7: contention, 2^20 items on K distinct keys (Fig. 4.2) ---- */
@@ -584,6 +618,9 @@ const cxb_claim cxb_frnn_claims[] = {
     {"frnn.p4", "Chisholm Fig. 4.5 (2D, N = 10^6, unsorted input): ACS builds faster than Original up to about "
                 "780,000 bins, where the two cross",
      p4_crossover},
+    {"frnn.p4", "Chisholm Ch. 4 (2D, N = 10^6, sorted input): ACS takes under half of Original's time at "
+                "every bin count",
+     p4_sorted},
     {"frnn.p7", "Chisholm Fig. 4.2 (2^20 items on K keys): ACS is slower than the radix sort below K = 2^11 and at "
                 "parity from there (within 10%; holds if the measured parity point is 2^10 to 2^12)",
      p7_parity},

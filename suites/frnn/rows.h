@@ -43,6 +43,7 @@ typedef struct cxb_frnn_ctx {
     int fallback;            /* counting.pthreads fell back to acs (scratch limit) */
     int fault;               /* fault=1: the test hook, one count changed after the run */
     int surplus;             /* surplus=1: the extra column counts Table 6.1's surplus (query rows) */
+    int sorted;              /* order=sorted: the generated input in bin order, renumbered */
     cxb_frnn_index ix;       /* CPU rows: the index they build; CUDA rows: the downloaded one */
     cxb_frnn_index ref_ix;   /* counting.seq: the reference build */
     cxb_frnn_result res;     /* query rows: the last run's output */

@@ -32,7 +32,7 @@
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", "surplus", "team", NULL};
+                                        "force", "surplus", "team", "order", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -158,7 +158,8 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
     static const char *const force_names[] = {"mean", "sum", NULL};
     static const char *const team_names[] = {"auto", "1", "2", "4", "8", "16", "32", NULL};
-    int team = 0;
+    static const char *const order_names[] = {"unsorted", "sorted", NULL};
+    int team = 0, order = 0;
     int build_def = rs->backend == CXB_BACKEND_CUDA ? CXB_FRNN_ACS : CXB_FRNN_COUNTING, build = build_def;
     cxb_status st = cxb_params_check_keys(p, frnn_keys);
     if (st == CXB_OK && (st = cxb_params_u64(p, "dims", 3, &dims)) == CXB_OK &&
@@ -176,7 +177,8 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_u64(p, "surplus", 0, &surplus)) == CXB_OK &&
         (st = cxb_params_choice(p, "query", cxb_frnn_query_names, CXB_FRNN_STRIPS, &query)) == CXB_OK &&
         (st = cxb_params_choice(p, "force", force_names, 0, &force)) == CXB_OK &&
-        (st = cxb_params_choice(p, "team", team_names, 0, &team)) == CXB_OK)
+        (st = cxb_params_choice(p, "team", team_names, 0, &team)) == CXB_OK &&
+        (st = cxb_params_choice(p, "order", order_names, 0, &order)) == CXB_OK)
         st = cxb_params_u64(p, "threads", threads, &threads);
     if (st == CXB_OK && rs->is_build == 2) {
         c->kind = query;
@@ -245,6 +247,17 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         st = cxb_frnn_grid_make((uint32_t)dims, mn, mx, radius, w, max_bins, &c->grid);
     if (st == CXB_OK)
         st = cxb_frnn_index_alloc(&c->ix, &c->grid, c->n);
+    if (st == CXB_OK && order && c->borrowed)
+        st = cxb_fail(CXB_EINPUT, "%s: --set order=sorted: a points file keeps its own order", c->id);
+    if (st == CXB_OK && order) { /* the thesis's sorted input (docs/studies/frnn.md "Constructions") */
+        if ((st = cxb_frnn_build_counting_seq(c->own, &c->ix)) == CXB_OK) {
+            for (uint32_t i = 0; i < c->n; ++i) {
+                c->own[i] = c->ix.storage[i];
+                c->own[i].id = i;
+            }
+        }
+        c->sorted = 1;
+    }
     if (st == CXB_OK && rs->is_build == 2) {
         size_t m = (c->n ? c->n : 1) * sizeof(cxb_frnn_rec);
         c->cur = malloc(m);
@@ -553,6 +566,8 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
         PUT("handler=%s;pairs=%llu;", cxb_frnn_handler_names[c->handler], (unsigned long long)pairs);
     }
     PUT("nbins=%u;", c->grid.nbins);
+    if (c->sorted)
+        PUT("order=sorted;");
     cxb_frnn_counters ctr;
     uint64_t queries;
     if (c->surplus && surplus_count(c, &ctr, &queries) == CXB_OK)
@@ -659,6 +674,8 @@ static const cxb_sweep sweeps_paper[] = {
     {"p3.3d", "frnn.strips.seq", "dims=3;dist=uniform;n=1000000;width=50;radius=1;surplus=1", "w", P3_W},
     {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1", "w",
      "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"},
+    {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=sorted", "w",
+     "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"},
     /* Fig. 4.2: 2^20 items on K = width keys (one row of bins), K = 2^1 .. 2^20 */
     {"p7", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=strip;n=1048576", "width",
      "2^1,2^2,2^3,2^4,2^5,2^6,2^7,2^8,2^9,2^10,2^11,2^12,2^13,2^14,2^15,2^16,2^17,2^18,2^19,2^20"},
@@ -740,7 +757,11 @@ static const cxb_figure_spec frnn_figures[] = {
     {"frnn.p6.3d", "Chisholm Fig. 6.7 (3D): query time against the population, n̄ = 100", "frnn/population.gp", "n",
      "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=100;dims=3", NULL},
     {"frnn.p4", "Chisholm Fig. 4.5: the builds against the bin width w at N = 10^6, 2D, 100 x 100 (5,000 to 10^6 bins)",
-     "frnn/bins.gp", "w", "time", "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2", NULL},
+     "frnn/bins.gp", "w", "time",
+     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=-", NULL},
+    {"frnn.p4.sorted", "Chisholm Sec. 4 (sorted input): the builds against the bin width w at N = 10^6, 2D, 100 x 100",
+     "frnn/bins.gp", "w", "time",
+     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=sorted", NULL},
     {"frnn.p7", "Chisholm Fig. 4.2: the builds of 2^20 items against the number of distinct keys (bins) K, 2D strip",
      "frnn/keys.gp", "width", "time", "impl=frnn.original.cuda|frnn.acs.cuda;dist=strip;n=1048576;dims=2", NULL},
     {"frnn.p10", "FLAME GPU 2's fixed-density Circles: a whole step against N, ours and the published H100 PCIe",

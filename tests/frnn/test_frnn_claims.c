@@ -229,6 +229,27 @@ int main(void)
                 CHECK_MSG(strstr(ours, "5 of 5 bin counts up to 780,000") != NULL, "%s", ours);
         }
         CHECK(judge1(p4, p63) == CXB_NOT_MEASURED);
+        /* sorted input: ACS under half of Original everywhere (holds), at 0.5 at one width (fails);
+         * the sorted points never enter the unsorted claim, nor the unsorted ones the sorted */
+        const cxb_claim *p4s = claim("frnn.p4", "under half");
+        for (int c = 0; c < 2; ++c) {
+            for (int i = 0; i < 6; ++i) {
+                add("frnn.original.cuda", 1.0, "dims=2;dist=uniform;n=1000000;radius=1;width=100;w=%g;order=sorted", w4[i]);
+                add("frnn.acs.cuda", c == 1 && i == 3 ? 0.5 : 0.3,
+                    "dims=2;dist=uniform;n=1000000;radius=1;width=100;w=%g;order=sorted", w4[i]);
+                add("frnn.acs.cuda", 9.0, "dims=2;dist=uniform;n=1000000;radius=1;width=100;w=%g", w4[i]);
+                add("frnn.original.cuda", 1.0, "dims=2;dist=uniform;n=1000000;radius=1;width=100;w=%g", w4[i]);
+            }
+            char ours[512];
+            const char *dirs[1] = {flush()};
+            const cxb_verdict v = p4s->judge(dirs, 1, ours, sizeof ours);
+            CHECK_MSG(v == (c == 0 ? CXB_HOLDS : CXB_DOES_NOT_HOLD), "P4 sorted case %d: %s", c, ours);
+            CHECK_MSG(strstr(ours, c == 0 ? "0.30-0.30 over 6 bin widths; under 0.50 at 6"
+                                          : "0.30-0.50 over 6 bin widths; under 0.50 at 5") != NULL,
+                      "%s", ours);
+            CHECK(p4->judge(dirs, 1, ours, sizeof ours) == CXB_DOES_NOT_HOLD); /* the unsorted ACS: 9x slower */
+        }
+        CHECK(judge1(p4s, p63) == CXB_NOT_MEASURED);
     }
 
     /* ---- P7: ACS against Original by the number of keys K = 2^1 .. 2^20 on the strip ---- */
