@@ -338,6 +338,21 @@ static cxb_verdict p6_strips_3d(const char *const *d, size_t n, char *o, size_t 
 static cxb_verdict p6_linear_2d(const char *const *d, size_t n, char *o, size_t s) { return p6_linear(d, n, o, s, 2); }
 static cxb_verdict p6_linear_3d(const char *const *d, size_t n, char *o, size_t s) { return p6_linear(d, n, o, s, 3); }
 
+/* The ACS and Original build series (frnn.acs.cuda, frnn.original.cuda) of the points with want,
+ * over key (P4, P7). */
+static void builds_of(const char *const *dirs, size_t nsets, const char *want, const char *key, cxb_mseries *acs,
+                      cxb_mseries *orig)
+{
+    cxb_msets t;
+    memset(acs, 0, sizeof *acs);
+    memset(orig, 0, sizeof *orig);
+    if (tab_load(dirs, nsets, &t)) {
+        *acs = series_of(&t, "frnn.acs.cuda", want, key);
+        *orig = series_of(&t, "frnn.original.cuda", want, key);
+    }
+    cxb_msets_free(&t);
+}
+
 /* ---- P4: construction against the bin count at N = 10^6, 2D (Fig. 4.5) ---- */
 
 /* The sweep's environment is width x width with R = 1, so a bin width w gives about
@@ -358,13 +373,8 @@ static double p4_bins(double w)
  * crossover (the first bin count from which Original wins) is reported either way. */
 static cxb_verdict p4_crossover(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    cxb_msets t;
-    cxb_mseries a = {0}, o = {0};
-    if (tab_load(dirs, nsets, &t)) {
-        a = series_of(&t, "frnn.acs.cuda", P4_BASE, "w");
-        o = series_of(&t, "frnn.original.cuda", P4_BASE, "w");
-    }
-    cxb_msets_free(&t);
+    cxb_mseries a, o;
+    builds_of(dirs, nsets, P4_BASE, "w", &a, &o);
     size_t below = 0, wins = 0, m = 0;
     double lo = 0, hi = 0, cross = 0, last_win = 0;
     for (size_t i = a.n; i-- > 0;) { /* descending w: ascending bin count */
@@ -403,13 +413,8 @@ static cxb_verdict p4_crossover(const char *const *dirs, size_t nsets, char *our
  * width of the sweep (at least four). */
 static cxb_verdict p4_sorted(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    cxb_msets t;
-    cxb_mseries a = {0}, o = {0};
-    if (tab_load(dirs, nsets, &t)) {
-        a = series_of(&t, "frnn.acs.cuda", P4_SORTED, "w");
-        o = series_of(&t, "frnn.original.cuda", P4_SORTED, "w");
-    }
-    cxb_msets_free(&t);
+    cxb_mseries a, o;
+    builds_of(dirs, nsets, P4_SORTED, "w", &a, &o);
     size_t m = 0, under = 0;
     double lo = 0, hi = 0;
     for (size_t i = 0; i < a.n; ++i) {
@@ -444,13 +449,8 @@ static cxb_verdict p4_sorted(const char *const *dirs, size_t nsets, char *ours, 
  * reach below 2^10 and above 2^12 to tell. */
 static cxb_verdict p7_parity(const char *const *dirs, size_t nsets, char *ours, size_t size)
 {
-    cxb_msets t;
-    cxb_mseries a = {0}, o = {0};
-    if (tab_load(dirs, nsets, &t)) {
-        a = series_of(&t, "frnn.acs.cuda", P7_BASE, "width");
-        o = series_of(&t, "frnn.original.cuda", P7_BASE, "width");
-    }
-    cxb_msets_free(&t);
+    cxb_mseries a, o;
+    builds_of(dirs, nsets, P7_BASE, "width", &a, &o);
     double kmin = 0, kmax = 0, rmin = 0, rmax = 0, parity = 0;
     size_t m = 0;
     int broken = 0;
