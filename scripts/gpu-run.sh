@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One batch on the GPU machine (device tool): build with CUDA for sm_90, run the whole ctest
+# One batch on the GPU machine: build with CUDA for sm_90, run the whole ctest
 # suite (the CUDA tests included), the studies on every backend, then compute-sanitizer on the
 # CUDA tests. Everything lands under $OUT as it is produced, so a batch cut short by the device
 # time limit still brings back what finished.
@@ -20,7 +20,7 @@ set -uo pipefail
 machine=${1:-h100-sxm}
 steps=${2:-build,test,study,sanitize}
 shift 2 2>/dev/null || shift $#
-# The device tool brings back at most 8 files from $OUT, two folders deep: the logs and the
+# The GPU machine's runner brings back at most 8 files from $OUT, two folders deep: the logs and the
 # result sets are written to gpu-out/ and packed into $OUT/gpu-out.tar.gz after every step.
 final=${OUT:-/tmp/out}
 out=gpu-out
