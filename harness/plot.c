@@ -19,6 +19,15 @@
  *      without fits (a structural quantity such as a replication ratio, not a time);
  *      a select value "a|b" matches either alternative, and "-" a point without the key
  *      (so that a figure leaves out the points of other sweeps of the same preset);
+ *      y = "heat:YPARAM:KEY=NUM/DEN" (e.g. "heat:density:impl=frnn.acs.cuda/frnn.original.cuda")
+ *      draws a ratio map instead of series: the selected rows that have x_param, YPARAM and
+ *      KEY (`impl`: the implementation id) with KEY = NUM or DEN make one cell per (x, YPARAM)
+ *      pair, its value 100 x median(NUM) / median(DEN) in percent (below 100: NUM is faster)
+ *      and value_min the same of the minima; every other parameter (and the implementation,
+ *      unless KEY is impl) must be the same in all of the figure's rows, else CXB_EINPUT
+ *      names the figure and the first parameter that differs; a cell with one side only has
+ *      the value nan and is left blank; no fits (step 4) and no paper overlay (step 5: a heat
+ *      figure that names a paper file is refused);
  *   4. fitted lines from run_dir/fit.csv (docs/method.md): the row whose `series`
  *      names the same impl (text up to the first of " ;,[({|@:") and whose k=v pairs
  *      (anywhere after it) all agree with the series' params, with the figure's
@@ -34,10 +43,14 @@
  *      are converted to the figure's unit (s, ms, us, ns; k/M/G/T.../s); rows of other
  *      units are left out; a missing file means no overlay;
  *   6. writes out_dir/<id>.csv (series,label,x,median,q1,q3,min,in_fit; on a rate
- *      figure the columns hold the rates at the median, at q3, at q1 and at min),
+ *      figure the columns hold the rates at the median, at q3, at q1 and at min; on a heat
+ *      figure x,y,value,value_min,num_ms,den_ms, one row per point of the full grid of the
+ *      x and y values seen, sorted by x then y, a blank line between two x (gnuplot's grid
+ *      order), "nan" where a cell has one side or none),
  *      out_dir/<id>.paper.csv (x,value,lt) when there are paper points, and
  *      out_dir/<id>.gp: the figure's variables + plots/common.gp + the template +
- *      the generated plot command, self-contained (see plots/common.gp);
+ *      the generated plot command, self-contained (see plots/common.gp); a heat figure's
+ *      command draws each cell as a box at its grid index (write_heat_command says why);
  *   7. runs gnuplot in out_dir for <id>.png and <id>.pdf (written to temporaries and
  *      renamed). gnuplot is $CXB_GNUPLOT ("" or "none": absent), else the configured
  *      CXB_GNUPLOT_PATH, else "gnuplot" on PATH. Without it every data file and
@@ -48,8 +61,9 @@
  * only series whose points all come from it; paper points are found beside the first set;
  * the script's header names every set and the PNG title their run ids; the PDF date is the
  * newest set's.
- * A figure that no point of the result set matches is drawn empty with a note, so that
- * no stale figure stays behind. Templates are read from $CXB_SOURCE_DIR/plots, ./plots
+ * A figure that no point of the result set matches is not drawn, and its files from an
+ * earlier plot are removed (cxb_plot_run_dirs_keep leaves them), so that no stale figure
+ * stays behind. Templates are read from $CXB_SOURCE_DIR/plots, ./plots
  * or the configured source tree's plots/, in that order.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -501,11 +515,73 @@ static const fitrow *match_fit(const fitrow *fits, size_t nfits, const pseries *
     return best;
 }
 
+/* y = "heat:YPARAM:KEY=NUM/DEN": what it names. */
+typedef struct heatspec {
+    char yparam[CXB_PARAM_KEY];
+    char key[CXB_PARAM_KEY];
+    char num[256], den[256];
+} heatspec;
+
+/* Parses a heat y into *h; 0 unless it has the form, every part non-empty, one '/', and
+ * YPARAM, KEY and x_param are three different names. */
+static int parse_heat(const char *y, const char *x_param, heatspec *h)
+{
+    memset(h, 0, sizeof *h);
+    if (strncmp(y, "heat:", 5) != 0)
+        return 0;
+    const char *yp = y + 5, *colon = strchr(yp, ':');
+    if (!colon)
+        return 0;
+    const char *key = colon + 1, *eq = strchr(key, '=');
+    if (!eq)
+        return 0;
+    const char *num = eq + 1, *slash = strchr(num, '/');
+    if (!slash)
+        return 0;
+    const char *den = slash + 1;
+    size_t lyp = (size_t)(colon - yp), lkey = (size_t)(eq - key), lnum = (size_t)(slash - num);
+    if (!lyp || !lkey || !lnum || !*den || lyp >= sizeof h->yparam || lkey >= sizeof h->key ||
+        lnum >= sizeof h->num || strlen(den) >= sizeof h->den || strpbrk(den, "/:=;") ||
+        memchr(yp, '=', lyp) || memchr(yp, ';', lyp) || memchr(key, ':', lkey) || memchr(key, ';', lkey) ||
+        memchr(num, ':', lnum) || memchr(num, ';', lnum) || memchr(num, '=', lnum))
+        return 0;
+    memcpy(h->yparam, yp, lyp);
+    memcpy(h->key, key, lkey);
+    memcpy(h->num, num, lnum);
+    snprintf(h->den, sizeof h->den, "%s", den);
+    return strcmp(h->yparam, h->key) != 0 && strcmp(h->yparam, x_param) != 0 &&
+           strcmp(h->key, x_param) != 0 && strcmp(h->num, h->den) != 0;
+}
+
+/* One cell of a heat figure: the (x, y) pair and its NUM and DEN rows' times in ns. */
+typedef struct hcell {
+    double x, y;
+    double num_med, num_min, den_med, den_min;
+    int has_num, has_den;
+} hcell;
+
+typedef struct heatdata {
+    heatspec hs;
+    hcell *c;
+    size_t n, cap;
+    double *xs, *ys; /* the distinct x and y values, ascending */
+    size_t nx, ny;
+    /* the params of the first row drawn other than x_param, YPARAM and KEY, and its
+     * implementation: every other row must have the same */
+    cxb_params ref;
+    char ref_impl[256];
+    int have_ref;
+    char impls[16][256]; /* the implementations drawn, for the title's {backends} */
+    size_t nimpls;
+} heatdata;
+
 typedef struct figure {
     const cxb_figure_spec *spec;
     int rate;
     int phases;        /* y = "phases:...": a colour per implementation, dashed hollow free */
     int extra;         /* y = "extra:...": values of the extra column, linear, no unit */
+    int heat;          /* y = "heat:...": cells of a ratio map instead of series */
+    heatdata hd;
     size_t ngroups;    /* phases: series that differ only in their phase share a group */
     pseries *s;
     size_t ns, scap;
@@ -524,6 +600,9 @@ static void figure_free(figure *fig)
     free(fig->px);
     free(fig->py);
     free(fig->plt);
+    free(fig->hd.c);
+    free(fig->hd.xs);
+    free(fig->hd.ys);
     memset(fig, 0, sizeof *fig);
 }
 
@@ -729,6 +808,196 @@ static void finish_rows(figure *fig)
         for (size_t j = 0; j < fig->s[i].n; ++j)
             fig->s[i].nexcluded += !fig->s[i].rows[j].in_fit;
     }
+}
+
+/* ------------------------------------------------------------------ heat figures */
+
+/* Is the row's value of the figure's KEY that side's (impl: the id itself, as select's
+ * exact form; a parameter: numbers compare as numbers)? */
+static int heat_side(const heatspec *h, const char *v, const char *want)
+{
+    return strcmp(h->key, "impl") == 0 ? strcmp(v, want) == 0 : same_value(v, want);
+}
+
+static int heat_ignored(const figure *fig, const char *key)
+{
+    return strcmp(key, fig->spec->x_param) == 0 || strcmp(key, fig->hd.hs.yparam) == 0 ||
+           strcmp(key, fig->hd.hs.key) == 0;
+}
+
+/* Every row of a heat figure has the params (but x, y and KEY) and the implementation
+ * (unless KEY is impl) of its first: a cell is then one comparison, not a mix of several
+ * settings. CXB_EINPUT naming the first that differs. */
+static cxb_status heat_same_rest(figure *fig, const char *impl, const cxb_params *p)
+{
+    heatdata *h = &fig->hd;
+    const char *id = fig->spec->id;
+    if (!h->have_ref) {
+        cxb_params_init(&h->ref);
+        for (size_t k = 0; k < p->count; ++k)
+            if (!heat_ignored(fig, p->key[k]))
+                (void)cxb_params_set(&h->ref, p->key[k], p->val[k]);
+        snprintf(h->ref_impl, sizeof h->ref_impl, "%s", impl);
+        h->have_ref = 1;
+        return CXB_OK;
+    }
+    if (strcmp(h->hs.key, "impl") != 0 && strcmp(impl, h->ref_impl) != 0)
+        return cxb_fail(CXB_EINPUT, "figure %s: heat cells differ in impl (%s, %s); narrow its select", id,
+                        h->ref_impl, impl);
+    for (size_t k = 0; k < p->count; ++k) {
+        if (heat_ignored(fig, p->key[k]))
+            continue;
+        const char *v = cxb_params_get(&h->ref, p->key[k]);
+        if (!v || !same_value(v, p->val[k]))
+            return cxb_fail(CXB_EINPUT, "figure %s: heat cells differ in %s (%s, %s); narrow its select", id,
+                            p->key[k], v ? v : "-", p->val[k]);
+    }
+    for (size_t k = 0; k < h->ref.count; ++k)
+        if (!cxb_params_get(p, h->ref.key[k]))
+            return cxb_fail(CXB_EINPUT, "figure %s: heat cells differ in %s (%s, -); narrow its select", id,
+                            h->ref.key[k], h->ref.val[k]);
+    return CXB_OK;
+}
+
+/* Steps 1-3 of a heat figure over summary.csv of result set `set`: the selected rows with
+ * x_param, YPARAM and KEY = NUM or DEN into their cells (points that a later set measured
+ * again left out, as collect does). Call finish_heat once after all sets. */
+static cxb_status collect_heat(figure *fig, const cxb_csv *csv, const summary_cols *c, const char *path,
+                               size_t set, const dups *skip, unsigned char *used)
+{
+    const cxb_figure_spec *spec = fig->spec;
+    heatdata *h = &fig->hd;
+    cxb_params sel;
+    if (!parse_params(spec->select ? spec->select : "", &sel))
+        return cxb_fail(CXB_EINPUT, "figure %s: bad select '%s'", spec->id, spec->select);
+    int by_impl = strcmp(h->hs.key, "impl") == 0;
+    for (size_t r = 0; r < csv->nrows; ++r) {
+        size_t line = r + 2;
+        const char *impl = cxb_csv_cell(csv, r, c->impl);
+        cxb_params p;
+        if (!parse_params(cxb_csv_cell(csv, r, c->params), &p))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: bad params '%s'", path, line, cxb_csv_cell(csv, r, c->params));
+        const char *xs = cxb_params_get(&p, spec->x_param), *ys = cxb_params_get(&p, h->hs.yparam);
+        const char *ks = by_impl ? impl : cxb_params_get(&p, h->hs.key);
+        if (!xs || !ys || !ks || !selected(&sel, impl, &p))
+            continue;
+        int num = heat_side(&h->hs, ks, h->hs.num);
+        if (!num && !heat_side(&h->hs, ks, h->hs.den))
+            continue;
+        if (skip && skip->n) {
+            char key[2400];
+            point_key(impl, &p, 0, key, sizeof key);
+            long d = dup_find(skip, key, set);
+            if (d >= 0) {
+                used[d] = 1;
+                continue;
+            }
+        }
+        double x, y, med, mn;
+        if (!parse_num(xs, &x))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: %s=%s is not a number", path, line, spec->x_param, xs);
+        if (!parse_num(ys, &y))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: %s=%s is not a number", path, line, h->hs.yparam, ys);
+        const char *ms = cxb_csv_cell(csv, r, c->median);
+        if (!*ms)
+            continue; /* a point without samples */
+        if (!parse_num(ms, &med) || !parse_num(cxb_csv_cell(csv, r, c->min), &mn))
+            return cxb_fail(CXB_EINPUT, "%s:%zu: median or min is not a number", path, line);
+        cxb_status st = heat_same_rest(fig, impl, &p);
+        if (st != CXB_OK)
+            return st;
+        hcell *cell = NULL;
+        for (size_t i = 0; i < h->n && !cell; ++i)
+            if (h->c[i].x == x && h->c[i].y == y)
+                cell = &h->c[i];
+        if (!cell) {
+            if (h->n == h->cap) {
+                size_t cap = h->cap ? 2 * h->cap : 64;
+                hcell *nc = realloc(h->c, cap * sizeof *nc);
+                if (!nc)
+                    return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+                h->c = nc;
+                h->cap = cap;
+            }
+            cell = &h->c[h->n++];
+            memset(cell, 0, sizeof *cell);
+            cell->x = x;
+            cell->y = y;
+        }
+        if (num ? cell->has_num : cell->has_den) /* same params and impl: one point twice */
+            return cxb_fail(CXB_EINPUT, "figure %s: two rows for the heat cell %s=%s, %s=%s, %s=%s (%s:%zu)",
+                            spec->id, spec->x_param, xs, h->hs.yparam, ys, h->hs.key, ks, path, line);
+        if (num) {
+            cell->has_num = 1;
+            cell->num_med = med;
+            cell->num_min = mn;
+        } else {
+            cell->has_den = 1;
+            cell->den_med = med;
+            cell->den_min = mn;
+        }
+        size_t j = 0;
+        while (j < h->nimpls && strcmp(h->impls[j], impl) != 0)
+            ++j;
+        if (j == h->nimpls && j < sizeof h->impls / sizeof h->impls[0])
+            snprintf(h->impls[h->nimpls++], sizeof h->impls[0], "%s", impl);
+    }
+    return CXB_OK;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_cells(const void *a, const void *b)
+{
+    const hcell *p = a, *q = b;
+    int c = cmp_double(&p->x, &q->x);
+    return c ? c : cmp_double(&p->y, &q->y);
+}
+
+/* Sorts v[0..n) and keeps its distinct values at the front; their count. */
+static size_t distinct(double *v, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    size_t k = 1;
+    for (size_t i = 1; i < n; ++i)
+        if (v[i] != v[k - 1])
+            v[k++] = v[i];
+    return k;
+}
+
+/* After collect_heat: cells in (x, y) order and the grid's axes. */
+static cxb_status finish_heat(figure *fig)
+{
+    heatdata *h = &fig->hd;
+    if (h->n > 1)
+        qsort(h->c, h->n, sizeof *h->c, cmp_cells);
+    h->xs = malloc((h->n ? h->n : 1) * sizeof *h->xs);
+    h->ys = malloc((h->n ? h->n : 1) * sizeof *h->ys);
+    if (!h->xs || !h->ys)
+        return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+    for (size_t i = 0; i < h->n; ++i) {
+        h->xs[i] = h->c[i].x;
+        h->ys[i] = h->c[i].y;
+    }
+    h->nx = distinct(h->xs, h->n);
+    h->ny = distinct(h->ys, h->n);
+    return CXB_OK;
+}
+
+/* A cell's percentages: 100 x NUM / DEN of the medians and of the minima; NaN without
+ * both sides (or without a positive denominator). */
+static double heat_value(const hcell *c, int of_min)
+{
+    if (!c || !c->has_num || !c->has_den)
+        return NAN;
+    double n = of_min ? c->num_min : c->num_med, d = of_min ? c->den_min : c->den_med;
+    return d > 0 ? 100.0 * n / d : NAN;
 }
 
 /* Rate figures: the prefix that keeps the largest rate >= 1. */
@@ -1023,6 +1292,54 @@ static cxb_status write_data(const figure *fig, const char *out_dir)
     return cxb_afile_commit(&af);
 }
 
+/* The cell at (x, y) of a finished heat figure, or NULL. */
+static const hcell *heat_cell(const heatdata *h, double x, double y)
+{
+    hcell key = {0};
+    key.x = x;
+    key.y = y;
+    return h->n ? bsearch(&key, h->c, h->n, sizeof *h->c, cmp_cells) : NULL;
+}
+
+static void put_num(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.10g", v);
+    else
+        fputs("nan", f);
+}
+
+/* The full grid of the x and y values seen, x-major, a blank line between two x, so that
+ * gnuplot reads one scan per x. */
+static cxb_status write_heat_data(const figure *fig, const char *out_dir)
+{
+    const heatdata *h = &fig->hd;
+    char path[PATH_CAP];
+    snprintf(path, sizeof path, "%s/%s.csv", out_dir, fig->spec->id);
+    cxb_afile af;
+    cxb_status st = cxb_afile_open(&af, path);
+    if (st != CXB_OK)
+        return st;
+    fputs("x,y,value,value_min,num_ms,den_ms\n", af.f);
+    for (size_t i = 0; i < h->nx; ++i) {
+        if (i)
+            fputc('\n', af.f);
+        for (size_t j = 0; j < h->ny; ++j) {
+            const hcell *c = heat_cell(h, h->xs[i], h->ys[j]);
+            fprintf(af.f, "%.10g,%.10g,", h->xs[i], h->ys[j]);
+            put_num(af.f, heat_value(c, 0));
+            fputc(',', af.f);
+            put_num(af.f, heat_value(c, 1));
+            fputc(',', af.f);
+            put_num(af.f, c && c->has_num ? c->num_med * 1e-6 : NAN);
+            fputc(',', af.f);
+            put_num(af.f, c && c->has_den ? c->den_med * 1e-6 : NAN);
+            fputc('\n', af.f);
+        }
+    }
+    return cxb_afile_commit(&af);
+}
+
 /* Copies a file into f under a banner; CXB_EINPUT if it cannot be read. */
 static cxb_status inline_file(FILE *f, const char *path, const char *shown)
 {
@@ -1122,10 +1439,12 @@ static void figure_title(const figure *fig, char *out, size_t n)
     char labels[MAXL][48];
     int ranks[MAXL];
     size_t nl = 0;
-    for (size_t i = 0; i < fig->ns; ++i) {
+    size_t nimpl = fig->heat ? fig->hd.nimpls : fig->ns;
+    for (size_t i = 0; i < nimpl; ++i) {
+        const char *impl = fig->heat ? fig->hd.impls[i] : fig->s[i].impl;
         char l[48];
-        variant_label(fig->s[i].impl, l, sizeof l);
-        int r = variant_rank(fig->s[i].impl);
+        variant_label(impl, l, sizeof l);
+        int r = variant_rank(impl);
         size_t j = 0;
         while (j < nl && strcmp(labels[j], l) != 0)
             ++j;
@@ -1146,6 +1465,99 @@ static void figure_title(const figure *fig, char *out, size_t n)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", j == 0 ? "" : j + 1 == nl ? " and " : ", ",
                                 labels[j]);
     snprintf(out, n, "%.*s%s%s", (int)(tok - title), title, nl ? list : "nothing drawn", tok + strlen("{backends}"));
+}
+
+/* A heat figure's variables, set before plots/common.gp and the template (which may change
+ * cxb_heat_col and cxb_heat_labels):
+ *   cxb_heat_key, cxb_heat_num, cxb_heat_den   KEY, NUM and DEN of y = "heat:YPARAM:KEY=NUM/DEN"
+ *   cxb_zlabel      the colour box's label, "NUM / DEN, %"
+ *   cxb_zlo, cxb_zhi   the smallest and largest finite positive percentage of the value and
+ *                   value_min columns (both 100 when there is none)
+ *   cxb_heat_col    the column drawn: 3 (value, of the medians) or 4 (value_min)
+ *   cxb_heat_labels 1: each cell's percentage printed on it (the default up to 300 cells) */
+static void write_heat_vars(FILE *f, const figure *fig)
+{
+    const heatdata *h = &fig->hd;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < h->n; ++i)
+        for (int m = 0; m < 2; ++m) {
+            double v = heat_value(&h->c[i], m);
+            if (isfinite(v) && v > 0) {
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
+        }
+    if (!(lo <= hi))
+        lo = hi = 100.0;
+    char zlabel[600];
+    snprintf(zlabel, sizeof zlabel, "%s / %s, %%", h->hs.num, h->hs.den);
+    fputs("cxb_heat_key = ", f);
+    put_gp_string(f, h->hs.key);
+    fputs("\ncxb_heat_num = ", f);
+    put_gp_string(f, h->hs.num);
+    fputs("\ncxb_heat_den = ", f);
+    put_gp_string(f, h->hs.den);
+    fputs("\ncxb_zlabel = ", f);
+    put_gp_string(f, zlabel);
+    fprintf(f, "\ncxb_zlo = %.10g\ncxb_zhi = %.10g\ncxb_heat_col = 3\ncxb_heat_labels = %d\n", lo, hi,
+            h->n <= 300);
+}
+
+/* The 0-based position of v among vals (ascending), as a gnuplot function: the number of
+ * values below v, a sum of comparisons, so that it needs neither the file's block structure
+ * nor gnuplot arrays. */
+static void put_index_fn(FILE *f, const char *name, const double *vals, size_t n)
+{
+    fprintf(f, "%s(v) = 0", name);
+    for (size_t i = 0; i < n; ++i) {
+        if (i % 6 == 5)
+            fputs(" \\\n   ", f);
+        fprintf(f, " + (v > %.10g)", vals[i]);
+    }
+    fputc('\n', f);
+}
+
+static void put_index_tics(FILE *f, const char *axis, const double *vals, size_t n)
+{
+    fprintf(f, "set %stics (", axis);
+    for (size_t i = 0; i < n; ++i)
+        fprintf(f, "%s\"%.6g\" %zu", i ? ", " : "", vals[i], i);
+    fputs(") scale 0\n", f);
+}
+
+/* The map. Each cell is a box of its own, one unit wide, at its (x, y) grid index, the tics
+ * naming the sweep's values: pm3d colours the quadrangles between grid points, so an n x m
+ * grid gives (n-1)(m-1) faces (corners2color c1 drops the last row and column of cells) and
+ * a nan corner blanks up to four faces; `with image` needs a regular grid of at least 2 x 2
+ * in plot coordinates, which log-spaced or irregular sweeps are not. Boxes at indices cope
+ * with any spacing and any grid size, and a nan cell alone is left blank (its box's x is
+ * made undefined: a nan colour alone would be drawn, in the palette's end colour). The
+ * labels clause prints the percentages (cxb_heat_labels). */
+static void write_heat_command(FILE *f, const figure *fig)
+{
+    const heatdata *h = &fig->hd;
+    fputs("\n# ---------------------------------------------------------------- the figure\n", f);
+    fputs("# a cell per (x, y) at its grid index; the tics name the values\n", f);
+    put_index_fn(f, "cxb_hx", h->xs, h->nx);
+    put_index_fn(f, "cxb_hy", h->ys, h->ny);
+    fputs("unset logscale x\nunset logscale y\nunset mxtics\nunset mytics\nunset grid\nunset key\n", f);
+    fputs("set offsets 0, 0, 0, 0\n", f);
+    put_index_tics(f, "x", h->xs, h->nx);
+    put_index_tics(f, "y", h->ys, h->ny);
+    fprintf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\n", h->nx - 1, h->ny - 1);
+    fputs("set style fill solid 1.0 noborder\n", f);
+    size_t both = 0;
+    for (size_t i = 0; i < h->n; ++i)
+        both += isfinite(heat_value(&h->c[i], 0)) != 0;
+    if (both == 0) /* gnuplot draws no plot whose every point is undefined */
+        fputs("set label 90 \"no cell has both sides\" at graph 0.5,0.5 center\n", f);
+    fputs("plot cxb_data skip 1 using (valid(cxb_heat_col) ? cxb_hx($1) : NaN):(cxb_hy($2)):(0.5):(0.5):(column(cxb_heat_col)) \\\n"
+          "       with boxxyerror lc palette notitle, \\\n"
+          "     cxb_data skip 1 using (cxb_hx($1)):(cxb_hy($2)):(cxb_heat_labels && valid(cxb_heat_col) ? \\\n"
+          "       (column(cxb_heat_col) < 999.5 ? sprintf(\"%.3g\", column(cxb_heat_col)) \\\n"
+          "                                     : sprintf(\"%.0f\", column(cxb_heat_col))) : \"\") \\\n"
+          "       with labels notitle\n",
+          f);
 }
 
 static cxb_status write_script(const figure *fig, const char *out_dir, const char *plots_dir,
@@ -1209,9 +1621,22 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
                     sets->dirs[e->winner], sets->dirs[e->loser]);
         }
     }
-    fprintf(f, "# data: %s.csv (series,label,x,median,q1,q3,min,in_fit%s)%s\n", spec->id,
-            fig->rate ? "; rates at the median, q3, q1 and min time" : fig->extra ? "; the rows' extra values" : "; ms",
-            fig->np ? "; paper points: <id>.paper.csv (x,value,lt)" : "");
+    if (fig->heat) {
+        const heatdata *h = &fig->hd;
+        size_t one = 0, none = h->nx * h->ny - h->n;
+        for (size_t i = 0; i < h->n; ++i)
+            one += h->c[i].has_num != h->c[i].has_den;
+        fprintf(f, "# data: %s.csv (x,y,value,value_min,num_ms,den_ms; value = 100 x median(%s) / median(%s)\n"
+                   "#   and value_min the same of the minima, in %%; the medians in ms; one block per x)\n",
+                spec->id, h->hs.num, h->hs.den);
+        fprintf(f, "# cells: %zu of the %zu x %zu grid of %s and %s; %zu with one side only and %zu with\n"
+                   "#   neither (value nan: left blank)\n",
+                h->n, h->nx, h->ny, spec->x_param, h->hs.yparam, one, none);
+    } else {
+        fprintf(f, "# data: %s.csv (series,label,x,median,q1,q3,min,in_fit%s)%s\n", spec->id,
+                fig->rate ? "; rates at the median, q3, q1 and min time" : fig->extra ? "; the rows' extra values" : "; ms",
+                fig->np ? "; paper points: <id>.paper.csv (x,value,lt)" : "");
+    }
     fprintf(f, "# template: plots/%s, inlined after plots/common.gp\n", spec->template_gp);
     fprintf(f, "# run here: gnuplot -e \"cxb_term='pdf'\" %s.gp   (cxb_term: png (default), pdf, dumb)\n\n",
             spec->id);
@@ -1260,10 +1685,14 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
                                                                        : "units");
     else if (fig->extra)
         snprintf(ylabel, sizeof ylabel, "%s", spec->y + 6);
+    else if (fig->heat)
+        snprintf(ylabel, sizeof ylabel, "%s", fig->hd.hs.yparam);
     else
         snprintf(ylabel, sizeof ylabel, "time (ms)");
     fputs("\ncxb_ylabel = ", f);
     put_gp_string(f, ylabel);
+    if (fig->heat) /* grid indices on both axes: no log scale, no key */
+        xlog = ylog = 0, keys = longest = 0;
     fprintf(f, "\ncxb_xlog = %d\ncxb_ylog = %d\ncxb_wide = %d\n", xlog, ylog,
             keys > 3 || longest > 45); /* a one-column PDF holds about three keys of 45 characters */
     fputs("cxb_data = ", f);
@@ -1271,10 +1700,16 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     snprintf(data, sizeof data, "%s.csv", spec->id);
     put_gp_string(f, data);
     fputc('\n', f);
+    if (fig->heat)
+        write_heat_vars(f, fig);
     if ((st = inline_file(f, common, "plots/common.gp")) != CXB_OK ||
         (st = inline_file(f, tmpl, spec->template_gp)) != CXB_OK) {
         cxb_afile_abort(&af);
         return st;
+    }
+    if (fig->heat) {
+        write_heat_command(f, fig);
+        return cxb_afile_commit(&af);
     }
 
     fputs("\n# ---------------------------------------------------------------- the figure\n", f);
@@ -1640,11 +2075,17 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
         if (!safe_id(spec->id))
             return cxb_fail(CXB_EINPUT, "study %s: figure id '%s' is not a file name", study->name,
                             spec->id ? spec->id : "");
+        heatspec hs;
         if (!spec->x_param || !*spec->x_param || !spec->template_gp || !*spec->template_gp || !spec->y ||
             (strcmp(spec->y, "time") != 0 && strcmp(spec->y, "rate") != 0 &&
-             (strncmp(spec->y, "phases:", 7) != 0 || !spec->y[7]) && (strncmp(spec->y, "extra:", 6) != 0 || !spec->y[6])))
+             (strncmp(spec->y, "phases:", 7) != 0 || !spec->y[7]) && (strncmp(spec->y, "extra:", 6) != 0 || !spec->y[6]) &&
+             !parse_heat(spec->y, spec->x_param, &hs)))
             return cxb_fail(CXB_EINPUT,
-                            "figure %s: needs x_param, a template and y = time, rate, phases:LIST or extra:LIST", spec->id);
+                            "figure %s: needs x_param, a template and y = time, rate, phases:LIST, extra:LIST or "
+                            "heat:YPARAM:KEY=NUM/DEN (YPARAM, KEY and x_param three names)",
+                            spec->id);
+        if (strncmp(spec->y, "heat:", 5) == 0 && spec->paper && *spec->paper) /* a ratio has no published points */
+            return cxb_fail(CXB_EINPUT, "figure %s: a heat figure has no paper overlay (paper must be NULL)", spec->id);
     }
     char plots_dir[PATH_CAP];
     if (study->nfigures && !find_plots_dir(plots_dir, sizeof plots_dir))
@@ -1688,6 +2129,7 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
         fig.rate = strcmp(fig.spec->y, "rate") == 0;
         fig.phases = strncmp(fig.spec->y, "phases:", 7) == 0;
         fig.extra = strncmp(fig.spec->y, "extra:", 6) == 0;
+        fig.heat = parse_heat(fig.spec->y, fig.spec->x_param, &fig.hd.hs); /* checked above */
         fig.yscale = 1e9;
         int phases = fig.phases || fig.extra; /* both are read from samples.csv */
         unsigned char *used = calloc(sets.dup.n + 1, 1);
@@ -1696,6 +2138,10 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
             break;
         }
         for (size_t k = 0; k < nsets && st == CXB_OK; ++k) {
+            if (fig.heat) {
+                st = collect_heat(&fig, &sd[k].csv, &sd[k].cols, sd[k].path, k, &sets.dup, used);
+                continue;
+            }
             if (!phases) {
                 st = collect(&fig, &sd[k].csv, &sd[k].cols, sd[k].path, k, &sets.dup, used);
                 continue;
@@ -1710,15 +2156,21 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
             st = collect(&fig, &pcsv, &pcols, ppath, k, &sets.dup, used);
             cxb_csv_free(&pcsv);
         }
-        if (st == CXB_OK)
+        if (st == CXB_OK && fig.heat)
+            st = finish_heat(&fig);
+        else if (st == CXB_OK)
             finish_rows(&fig);
-        if (st == CXB_OK && fig.ns == 0) {
+        if (st == CXB_OK && (fig.heat ? fig.hd.n == 0 : fig.ns == 0)) {
             /* nothing of this figure was measured in these sets (a preset runs a few of the
              * study's figures): no empty plot, and no stale one from an earlier plot, unless
              * the caller keeps what is there (plot --all: other sets may have drawn it) */
             if (!keep)
                 remove_figure_files(out_dir, fig.spec->id);
             drawn[i] = 0;
+        } else if (st == CXB_OK && fig.heat) {
+            drawn[i] = 1;
+            if ((st = write_heat_data(&fig, out_dir)) == CXB_OK)
+                st = write_script(&fig, out_dir, plots_dir, &sets, used, study);
         } else if (st == CXB_OK) {
             drawn[i] = 1;
             if (fig.rate)

@@ -11,7 +11,8 @@
  * and with gnuplot switched off (CXB_GNUPLOT=none) the data and scripts are written and
  * CXB_ERESOURCE names the directory. With gnuplot: PNG and PDF exist with their magic
  * numbers, and every template under plots/<study>/ runs under `set terminal dumb`
- * with generated data (skipped, 77, when gnuplot is absent).
+ * with generated data, a template whose name has "heat" as a ratio map of cuda1 / seq
+ * over n and seed (skipped, 77, when gnuplot is absent).
  */
 #define _XOPEN_SOURCE 700
 #include <ftw.h>
@@ -399,6 +400,9 @@ int main(void)
         snprintf(ids[i], sizeof ids[i], "tmpl-%zu", i);
         tf[i] = (cxb_figure_spec){ids[i], rel[i], rel[i], "n", strstr(p, "rate") ? "rate" : "time", "",
                                   "test_paper.csv"};
+        if (strstr(p, "heat")) /* a ratio map (y = "heat:..."): cells of n x seed, no paper overlay */
+            tf[i] = (cxb_figure_spec){ids[i], rel[i], rel[i], "n", "heat:seed:impl=test.pow.cuda1/test.pow.seq", "",
+                                      NULL};
     }
     /* and one figure that no point matches: not an error, and not drawn (no files; a stale
      * one from an earlier plot is removed) */
@@ -428,6 +432,7 @@ int main(void)
         CHECK_MSG(rc == 0, "template %s: gnuplot failed (see %s/%s.log)", tf[i].template_gp, tdir, ids[i]);
         snprintf(out, sizeof out, "%s/%s.txt", tdir, ids[i]);
         char *txt = cxb_testfs_slurp(out);
+        /* the series key, or a heat figure's colour box label ("test.pow.cuda1 / test.pow.seq, %") */
         CHECK_MSG(txt && strstr(txt, "test.pow.cuda1"),
                   "template %s: no dumb output with the series key", tf[i].template_gp);
         free(txt);
