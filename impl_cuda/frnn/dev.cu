@@ -39,6 +39,7 @@
 #include "impl_cuda/common/resident.h"
 #include "impl_cuda/common/event_timer.h"
 #include "impl_cuda/frnn/dev.h"
+#include "impl_cuda/frnn/network_launch.h"
 
 namespace {
 
@@ -62,6 +63,9 @@ struct frnn_dev {
     size_t tmp_bytes;
     int end_bit;
     unsigned resident; /* threads the GPU holds at once (cxb_cuda_resident_threads) */
+    uint32_t *net_dst; /* the Network model's graph (network_graph), m entries each */
+    float *net_len;
+    uint32_t net_m;
 };
 
 struct min_op {
@@ -359,7 +363,7 @@ int min_bits(uint32_t nbins)
 void dev_free(frnn_dev *d)
 {
     void *p[] = {d->in, d->storage, d->pbm, d->counts, d->start, d->end, d->key, d->key2, d->val, d->val2, d->count, d->avg,
-                 d->off, d->wide, d->ids, d->tmp};
+                 d->off, d->wide, d->ids, d->tmp, d->net_dst, d->net_len};
     for (size_t i = 0; i < sizeof p / sizeof p[0]; ++i)
         if (p[i])
             cudaFree(p[i]);
@@ -763,11 +767,63 @@ static uint32_t frnn_team(void *vd, uint32_t team)
     return circles_team((const frnn_dev *)vd, team);
 }
 
+static cxb_status frnn_network_graph(void *vd, const uint32_t *dst, const float *len, uint32_t m)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    if (m != d->g.nbins)
+        return cxb_fail(CXB_EINPUT, "frnn: a graph of %u edges on a grid of %u bins", m, d->g.nbins);
+    size_t bytes = (size_t)m * 8, free_b = 0, total_b = 0;
+    cxb_status st = CXB_OK;
+    if (!d->net_dst) {
+        st = CXB_CUDA(cudaMemGetInfo(&free_b, &total_b));
+        if (st == CXB_OK && bytes > free_b)
+            st = cxb_fail(CXB_ERESOURCE, "frnn: the graph needs %zu bytes of device memory, %zu free", bytes, free_b);
+        if (st == CXB_OK)
+            st = CXB_CUDA_ALLOC(cudaMalloc((void **)&d->net_dst, (size_t)m * 4), (size_t)m * 4);
+        if (st == CXB_OK)
+            st = CXB_CUDA_ALLOC(cudaMalloc((void **)&d->net_len, (size_t)m * 4), (size_t)m * 4);
+    }
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemcpyAsync(d->net_dst, dst, (size_t)m * 4, cudaMemcpyHostToDevice, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaMemcpyAsync(d->net_len, len, (size_t)m * 4, cudaMemcpyHostToDevice, d->s));
+    if (st == CXB_OK)
+        st = CXB_CUDA(cudaStreamSynchronize(d->s));
+    if (st == CXB_OK)
+        d->net_m = m;
+    return st;
+}
+
+/* one Network-model step: optionally the build (compact PBM), then the move, in one timed
+ * interval; the moved actors replace the input (the build already read it into storage) */
+static cxb_status frnn_network(void *vd, const cxb_frnn_network *nw, uint32_t step, int whole, cxb_timing *timing,
+                               cxb_phases *ph, cxb_frnn_rec *out)
+{
+    frnn_dev *d = (frnn_dev *)vd;
+    if (!d->net_dst)
+        return cxb_fail(CXB_EINPUT, "frnn: a Network-model step before its graph was uploaded");
+    cxb_frnn_network dn = *nw;
+    dn.dst = d->net_dst;
+    dn.len = d->net_len;
+    cxb_status st = CXB_OK;
+    if (!whole && !d->have_compact && d->build == CXB_FRNN_ORIGINAL && (st = compact(d)) == CXB_OK)
+        d->have_compact = 1;
+    d->tm.timing = timing;
+    if (st == CXB_OK)
+        st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK && whole)
+        st = enqueue_build(d, 1);
+    if (st == CXB_OK)
+        st = cxb_frnn_network_enqueue(&dn, d->storage, d->pbm, d->n, step, d->in, d->block, d->s);
+    return circles_finish(d, st, ph, out);
+}
+
 static void frnn_close(void *vd)
 {
     if (vd)
         dev_free((frnn_dev *)vd);
 }
 
-extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open,    frnn_upload, frnn_build, frnn_download, frnn_query,
-                                                   frnn_circles, frnn_step,   frnn_team,  frnn_close};
+extern "C" const cxb_frnn_dev cxb_frnn_cuda_dev = {frnn_open,    frnn_upload,        frnn_build,   frnn_download,
+                                                   frnn_query,   frnn_circles,       frnn_step,    frnn_team,
+                                                   frnn_network_graph, frnn_network, frnn_close};

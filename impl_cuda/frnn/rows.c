@@ -1,6 +1,7 @@
 /* impl_cuda/frnn/rows.c - the CUDA rows of the frnn study (docs/studies/frnn.md): the
- * constructions frnn.{original,acs,acs_stable}.cuda, the queries frnn.{moore,pbw,strips,brute}.cuda
- * and the Circles steps frnn.circles.cuda and frnn.fgpu2style.cuda.
+ * constructions frnn.{original,acs,acs_stable}.cuda, the queries frnn.{moore,pbw,strips,brute}.cuda,
+ * the Circles steps frnn.circles.cuda and frnn.fgpu2style.cuda, and the Network model's step
+ * frnn.network.cuda (suites/frnn/network.c).
  * Everything but the device half is the study's row code (suites/frnn/study.c through
  * cxb_frnn_setup_dev and rows.h); the device half is the table cxb_frnn_cuda_dev
  * (impl_cuda/frnn/dev.cu). Compiled only when CUDA is found; harness/backends.c adds
@@ -10,6 +11,7 @@
  * handler's host wait is inside the timed phase. */
 #include "harness/registry.h"
 #include "impl_cuda/frnn/dev.h"
+#include "suites/frnn/network.h"
 #include "suites/frnn/rows.h"
 
 #define FRNN_CUDA_SETUP(name, id)                                                                  \
@@ -25,6 +27,11 @@ FRNN_CUDA_SETUP(setup_pbw, "frnn.pbw.cuda")
 FRNN_CUDA_SETUP(setup_strips, "frnn.strips.cuda")
 FRNN_CUDA_SETUP(setup_brute, "frnn.brute.cuda")
 FRNN_CUDA_SETUP(setup_circles, "frnn.circles.cuda")
+
+static cxb_status setup_network(const cxb_params *p, const cxb_env *env, void **ctx)
+{
+    return cxb_frnn_network_setup_dev(p, env, &cxb_frnn_cuda_dev, ctx);
+}
 
 static cxb_status setup_fgpu2style(const cxb_params *p, const cxb_env *env, void **ctx)
 {
@@ -54,5 +61,7 @@ const cxb_impl cxb_frnn_cuda_impls[] = {
                    "one Circles step: the build (acs by default), the query and the move on the device"),
     FRNN_CUDA_IMPL_F("frnn.fgpu2style.cuda", setup_fgpu2style, CXB_IMPL_FLOAT_ORDER,
                    "one Circles step with FLAME GPU 2's cost structure: SoA, ACS messages, agent sort, strips"),
+    CXB_FRNN_NETWORK_IMPL("frnn.network.cuda", CXB_BACKEND_CUDA, CXB_IMPL_NEEDS_GPU, setup_network,
+                          "one Network-model step: the actors built by edge (acs by default), surveys and moves"),
 };
 const size_t cxb_frnn_cuda_nimpls = sizeof cxb_frnn_cuda_impls / sizeof cxb_frnn_cuda_impls[0];

@@ -42,6 +42,15 @@ typedef struct cxb_frnn_dev {
                        cxb_phases *ph, cxb_frnn_rec *out);
     /* The team a step with this team argument uses (0: chosen from n and the GPU's size). */
     uint32_t (*team)(void *dev, uint32_t team);
+    /* The Network model (cxb/frnn/network.h): network_graph uploads the graph's dst and len
+     * (m entries each), checking the device memory first; network runs one step, step `step`,
+     * over the actors of the device input: whole = 1 builds them by edge (compact PBM) and moves
+     * them in one timed interval of the kernel phase; whole = 0 moves them over the last build.
+     * The moved actors, in storage order, become the device input; out (may be NULL) receives
+     * them on the host. nw's dst and len are ignored (the uploaded graph is used). */
+    cxb_status (*network_graph)(void *dev, const uint32_t *dst, const float *len, uint32_t m);
+    cxb_status (*network)(void *dev, const cxb_frnn_network *nw, uint32_t step, int whole, cxb_timing *timing,
+                          cxb_phases *ph, cxb_frnn_rec *out);
     void (*close)(void *dev);
 } cxb_frnn_dev;
 

@@ -81,6 +81,6 @@ cxb_status cxb_frnn_reference(cxb_frnn_ctx *c);
 
 #define CXB_FRNN_CUDA_IDS                                                                                  \
     "frnn.original.cuda,frnn.acs.cuda,frnn.acs_stable.cuda,frnn.moore.cuda,frnn.pbw.cuda,frnn.strips.cuda," \
-    "frnn.brute.cuda,frnn.circles.cuda,frnn.fgpu2style.cuda"
+    "frnn.brute.cuda,frnn.circles.cuda,frnn.fgpu2style.cuda,frnn.network.cuda"
 
 #endif

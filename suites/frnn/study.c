@@ -27,12 +27,13 @@
 #include "suites/frnn/claims.h"
 #include "suites/frnn/cli.h"
 #include "suites/frnn/inputs.h"
+#include "suites/frnn/network.h"
 #include "suites/frnn/rows.h"
 #include "suites/frnn/surplus_table.h"
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", "surplus", "team", "order", NULL};
+                                        "force", "surplus", "team", "order", "per_bin", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -154,7 +155,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->stream = env ? env->stream : NULL;
     uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0;
     uint64_t threads = env ? env->threads : 0;
-    double radius = 0, w = 1, width = 10, nbar = 70, density = 1;
+    double radius = 0, w = 1, width = 10, nbar = 70, density = 1, per_bin = 0;
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
     static const char *const force_names[] = {"mean", "sum", NULL};
     static const char *const team_names[] = {"auto", "1", "2", "4", "8", "16", "32", NULL};
@@ -167,6 +168,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_double(p, "width", width, &width)) == CXB_OK &&
         (st = cxb_params_double(p, "nbar", nbar, &nbar)) == CXB_OK &&
         (st = cxb_params_double(p, "density", density, &density)) == CXB_OK &&
+        (st = cxb_params_double(p, "per_bin", 0, &per_bin)) == CXB_OK &&
         (st = cxb_params_u64(p, "seed", 1, &c->seed)) == CXB_OK &&
         (st = cxb_params_choice(p, "dist", cxb_frnn_dist_names, CXB_FRNN_DIST_THESIS, &dist)) == CXB_OK &&
         (st = cxb_params_choice(p, "build", cxb_frnn_build_names, build_def, &build)) == CXB_OK &&
@@ -225,7 +227,16 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     } else {
         float lo[3], hi[3];
         double rdef;
-        if ((st = cxb_frnn_box_of(dist, (uint32_t)dims, n, width, nbar, density, lo, hi, &rdef)) == CXB_OK) {
+        st = cxb_frnn_box_of(dist, (uint32_t)dims, n, width, nbar, density, lo, hi, &rdef);
+        if (st == CXB_OK && per_bin != 0) { /* Figs 4.9-4.10: `width` wide, rows enough for per_bin a bin */
+            if (dist != CXB_FRNN_DIST_UNIFORM || dims != 2 || !(per_bin > 0) || per_bin > 1e9)
+                st = cxb_fail(CXB_EINPUT, "--set per_bin=%g: a value > 0 with dist=uniform and dims=2", per_bin);
+            else if ((st = cxb_params_double(p, "radius", rdef, &radius)) == CXB_OK) {
+                double bw = w * radius, rows = floor((double)n / (ceil(width / bw) * per_bin) + 0.5);
+                hi[1] = (float)((rows < 1 ? 1 : rows) * bw);
+            }
+        }
+        if (st == CXB_OK) {
             c->n = (uint32_t)n;
             c->own = malloc((n ? n : 1) * sizeof *c->own);
             if (!c->own)
@@ -499,15 +510,8 @@ cxb_status cxb_frnn_verify(void *vctx)
 uint64_t cxb_frnn_checksum(void *vctx)
 {
     cxb_frnn_ctx *c = vctx;
-    if (c->is_build == 2) { /* order-independent: the sum over agents of mix64(id, position bits) */
-        uint64_t s = 0;
-        for (uint32_t k = 0; k < c->n; ++k) {
-            uint32_t b[3];
-            memcpy(b, c->next[k].p, sizeof b);
-            s += cxb_mix64(cxb_mix64(((uint64_t)c->next[k].id << 32) | b[0]) ^ ((uint64_t)b[1] << 32 | b[2]));
-        }
-        return s;
-    }
+    if (c->is_build == 2) /* order-independent: the sum over agents of mix64(id, position bits) */
+        return cxb_frnn_agents_checksum(c->next, c->n);
     if (!c->is_build)
         return cxb_frnn_result_checksum(&c->res);
     /* order-independent within a bin: the sum over slots of mix64(bin << 32 | id) */
@@ -618,6 +622,10 @@ static const cxb_impl frnn_impls[] = {
               "one Circles step (Euro-Par 2016): counting build, strips query, mean force, move"),
     FRNN_IMPL("frnn.circles.pthreads", CXB_BACKEND_PTHREADS, setup_circles_pth,
               "one Circles step: the pthreads build and query; identical to seq with a stable build"),
+    CXB_FRNN_NETWORK_IMPL("frnn.network.seq", CXB_BACKEND_SEQ, 0, cxb_frnn_network_setup_seq,
+                          "one Network-model step (thesis Sec. 3.2): actors built by edge, surveys and moves"),
+    CXB_FRNN_NETWORK_IMPL("frnn.network.pthreads", CXB_BACKEND_PTHREADS, 0, cxb_frnn_network_setup_pthreads,
+                          "one Network-model step: the pthreads build (counting or acs) and moves; identical to seq"),
 };
 
 /* ---- presets (docs/studies/frnn.md "Presets") ---- */
@@ -627,6 +635,7 @@ static const cxb_impl frnn_impls[] = {
     "frnn.moore.seq,frnn.pbw.seq,frnn.strips.seq,frnn.moore.pthreads,frnn.pbw.pthreads,frnn.strips.pthreads"
 #define FRNN_CUDA_BUILDS "frnn.original.cuda,frnn.acs.cuda,frnn.acs_stable.cuda"
 #define FRNN_CUDA_QUERIES "frnn.moore.cuda,frnn.pbw.cuda,frnn.strips.cuda"
+#define FRNN_NETWORK_ROWS "frnn.network.seq,frnn.network.pthreads"
 
 /* make bench: every row at small n, 2D and 3D, the thesis set-up */
 static const cxb_sweep sweeps_quick[] = {
@@ -640,6 +649,7 @@ static const cxb_sweep sweeps_quick[] = {
      "1,0.7,0.5,0.4,0.25"},
     {"frnn.step", "frnn.circles.seq,frnn.circles.pthreads,frnn.circles.cuda,frnn.fgpu2style.cuda",
      "dims=3;dist=circles-fgpu2;density=1", "n", "2^12,2^14,2^16"},
+    {"frnn.network", FRNN_NETWORK_ROWS ",frnn.network.cuda", "vertices=1024;edges=4;steps=10", "n", "2^12,2^14,2^16"},
     CXB_SWEEPS_END,
 };
 
@@ -648,6 +658,7 @@ static const cxb_sweep sweeps_ci[] = {
     {"frnn.build", FRNN_BUILDS_CPU, "dims=2;dist=circles-thesis;nbar=70", "n", "2^12,2^13,2^14,2^15,2^16"},
     {"frnn.query2d", FRNN_QUERIES_CPU, "dims=2;dist=circles-thesis;nbar=70", "n", "2^12,2^13,2^14,2^15,2^16"},
     {"frnn.query3d", FRNN_QUERIES_CPU, "dims=3;dist=circles-thesis;nbar=100", "n", "2^12,2^13,2^14,2^15,2^16"},
+    {"frnn.network", FRNN_NETWORK_ROWS, "vertices=1024;edges=4;steps=10", "n", "2^12,2^14,2^16"},
     CXB_SWEEPS_END,
 };
 
@@ -657,6 +668,10 @@ static const cxb_sweep sweeps_ci[] = {
  * population, P4 construction against bin count (w sets the bins at fixed N). */
 #define P1_NBAR "10,20,40,60,80,100,120,140,160,180,200"
 #define P3_W "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"
+#define P5_BUILDS "frnn.original.cuda,frnn.acs.cuda"
+#define P11_FIXED "steps=2"
+#define P11_EDGES "1,2,4,8,12,16,20"
+#define P5_PER_BIN "5,15,35,55,75,95,115,135,155,175"
 static const cxb_sweep sweeps_paper[] = {
     {"p1.2d", "frnn.moore.cuda,frnn.strips.cuda,frnn.original.cuda", "dims=2;dist=circles-thesis;n=1000000;w=1", "nbar",
      P1_NBAR},
@@ -679,10 +694,47 @@ static const cxb_sweep sweeps_paper[] = {
     /* Fig. 4.2: 2^20 items on K = width keys (one row of bins), K = 2^1 .. 2^20 */
     {"p7", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=strip;n=1048576", "width",
      "2^1,2^2,2^3,2^4,2^5,2^6,2^7,2^8,2^9,2^10,2^11,2^12,2^13,2^14,2^15,2^16,2^17,2^18,2^19,2^20"},
+    /* Figs 4.9-4.10: ACS against Original over populations x actors per bin, a grid 100 bins wide */
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=100000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=300000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=500000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=700000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=900000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=1100000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=1300000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=1500000", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=100000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=300000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=500000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=700000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=900000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=1100000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=1300000;order=sorted", "per_bin", P5_PER_BIN},
+    {"p5", P5_BUILDS, "dims=2;dist=uniform;width=100;radius=1;n=1500000;order=sorted", "per_bin", P5_PER_BIN},
     {"p6.2d", "frnn.moore.cuda,frnn.strips.cuda", "dims=2;dist=circles-thesis;nbar=60", "n",
      "2^14,2^16,2^18,2^20,2^22,2^24"},
     {"p6.3d", "frnn.moore.cuda,frnn.strips.cuda", "dims=3;dist=circles-thesis;nbar=100", "n",
      "2^14,2^16,2^18,2^20,2^22,2^24"},
+    /* Figs 4.12-4.14: the Network model's step, ACS against Original and the construction share,
+     * over actors x edges per vertex at 1,024 and 16,384 vertices, after 2 untimed steps */
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=100000;build=acs;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=100000;build=original;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=100000;build=acs;part=build", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=1000000;build=acs;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=1000000;build=original;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=1000000;build=acs;part=build", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=1500000;build=acs;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=1500000;build=original;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=1024;n=1500000;build=acs;part=build", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=100000;build=acs;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=100000;build=original;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=100000;build=acs;part=build", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=1000000;build=acs;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=1000000;build=original;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=1000000;build=acs;part=build", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=1500000;build=acs;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=1500000;build=original;part=step", "edges", P11_EDGES},
+    {"p11", "frnn.network.cuda", P11_FIXED ";vertices=16384;n=1500000;build=acs;part=build", "edges", P11_EDGES},
     CXB_SWEEPS_END,
 };
 
@@ -726,7 +778,7 @@ static const cxb_sweep sweeps_scaling_host[] = {
 static const cxb_preset frnn_presets[] = {
     {"quick", "every row at 2^12 - 2^18 points, 2D and 3D, and a w sweep (seconds on 2 cores)", sweeps_quick, 0},
     {"ci", "the CPU rows at 2^12 - 2^16 points, 2D and 3D (make bench-ci)", sweeps_ci, 0},
-    {"paper", "thesis P1-P4, P6 and P7 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
+    {"paper", "thesis P1-P7 and P11 at the thesis's sizes (CUDA rows; P3, the surplus, on frnn.strips.seq)", sweeps_paper, CXB_PRESET_BY_SWEEP},
     {"fgpu2", "FLAME GPU 2 circles-benchmark fixed density, N = 10,648 .. 16 M (CUDA rows)", sweeps_fgpu2, CXB_PRESET_BY_SWEEP},
     {"scaling", "pthreads builds and queries on 1 and 2 threads, fixed density 1, N = 10^6 (frnn.scaling)",
      sweeps_scaling, 0},
@@ -762,6 +814,20 @@ static const cxb_figure_spec frnn_figures[] = {
     {"frnn.p4.sorted", "Chisholm Sec. 4 (sorted input): the builds against the bin width w at N = 10^6, 2D, 100 x 100",
      "frnn/bins.gp", "w", "time",
      "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=sorted", NULL},
+    {"frnn.p5", "Chisholm Fig. 4.9: ACS / Original build time over population and actors per bin, 2D, 100 bins wide",
+     "frnn/ratio_heat.gp", "n", "heat:per_bin:impl=frnn.acs.cuda/frnn.original.cuda",
+     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;width=100;dims=2;order=-", NULL},
+    {"frnn.p5.sorted", "Chisholm Fig. 4.10: ACS / Original build time over population and actors per bin, sorted input",
+     "frnn/ratio_heat.gp", "n", "heat:per_bin:impl=frnn.acs.cuda/frnn.original.cuda",
+     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;width=100;dims=2;order=sorted", NULL},
+    {"frnn.p11.speedup.1024", "Chisholm Fig. 4.13: the Network model's step, ACS / Original, 1,024 vertices",
+     "frnn/ratio_heat.gp", "n", "heat:edges:build=acs/original", "impl=frnn.network.cuda;vertices=1024;part=step", NULL},
+    {"frnn.p11.speedup.16384", "Chisholm Fig. 4.14: the Network model's step, ACS / Original, 16,384 vertices",
+     "frnn/ratio_heat.gp", "n", "heat:edges:build=acs/original", "impl=frnn.network.cuda;vertices=16384;part=step", NULL},
+    {"frnn.p11.share.1024", "Chisholm Fig. 4.12: the Network model's construction share (ACS build / step), 1,024 vertices",
+     "frnn/ratio_heat.gp", "n", "heat:edges:part=build/step", "impl=frnn.network.cuda;vertices=1024;build=acs", NULL},
+    {"frnn.p11.share.16384", "Chisholm Fig. 4.12: the Network model's construction share (ACS build / step), 16,384 vertices",
+     "frnn/ratio_heat.gp", "n", "heat:edges:part=build/step", "impl=frnn.network.cuda;vertices=16384;build=acs", NULL},
     {"frnn.p7", "Chisholm Fig. 4.2: the builds of 2^20 items against the number of distinct keys (bins) K, 2D strip",
      "frnn/keys.gp", "width", "time", "impl=frnn.original.cuda|frnn.acs.cuda;dist=strip;n=1048576;dims=2", NULL},
     {"frnn.p10", "FLAME GPU 2's fixed-density Circles: a whole step against N, ours and the published H100 PCIe",

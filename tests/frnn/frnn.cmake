@@ -11,3 +11,7 @@ cxb_test(frnn_circles test_frnn_circles.c)
 # the report claims (Figs 5.3, 6.4, 6.5, 6.7 and the FLAME GPU 2 targets) on result sets written
 # in the test: holds, just past each bar, other points ignored, the last set winning, not measured
 cxb_test(frnn_claims test_frnn_claims.c)
+# the Network model: the keyed graph, a step written in the test from the rules against the
+# oracle and the seq and pthreads steps (counting and acs builds, 1/2/3/8 threads) over 40
+# chained steps, the edge cases and the thesis's smoke configuration, the rows' checks
+cxb_test(frnn_network test_frnn_network.c)

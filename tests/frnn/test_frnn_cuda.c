@@ -11,6 +11,10 @@
  *     strips queries, at one thread an agent, at teams of 2 to 32 lanes an agent and through the
  *     whole-step entry, bit-identical to counting.seq + strips.seq on the CPU, and 50 steps of a
  *     packed start (some 200 neighbours an agent, past the device step's list of slots);
+ *   - the Network model (cxb/frnn/network.h): 40 chained steps (5 in quick) with the acs, original
+ *     and acs_stable builds, whole steps and moves over a separate build, at blocks 32 and 256:
+ *     the same actors, by id and bit for bit, as the oracle's step on the CPU; every actor on one
+ *     edge, one edge per vertex, no actors and one;
  *   - frnn.fgpu2style.cuda: one step within 1e-5 of the reference step (Euro-Par 2016's one-step
  *     parity; its message order is the atomics'), ids a permutation, N = 0 and 1;
  *   - the adversarial inputs of frnn_variants (bin edges, exact R, far outside, one bin, empty
@@ -228,6 +232,67 @@ static void circles_cuda(uint64_t seed, float side)
     free(dev_out);
 }
 
+/* the Network model: chained steps on the device against the oracle's on the host, by id */
+static void network_cuda(uint64_t seed, uint32_t v, uint32_t e, uint32_t a, uint32_t c, int all_on_one)
+{
+    cxb_frnn_network nw = {v, e, v * e, c, seed, NULL, NULL};
+    uint32_t *dst = malloc(nw.m * sizeof *dst);
+    float *len = malloc(nw.m * sizeof *len);
+    cxb_frnn_network_graph(seed, v, e, dst, len);
+    nw.dst = dst;
+    nw.len = len;
+    size_t rb = (a ? a : 1) * sizeof(cxb_frnn_rec);
+    cxb_frnn_rec *init = malloc(rb), *cur = malloc(rb), *want = malloc(rb), *out = malloc(rb), *got = malloc(rb);
+    cxb_frnn_network_actors(seed, a, nw.m, init);
+    for (uint32_t i = 0; all_on_one && i < a; ++i)
+        init[i].p[0] = 0.0f;
+    cxb_frnn_grid g;
+    CHECK(cxb_frnn_network_grid(nw.m, &g) == CXB_OK);
+    static const int builds[] = {CXB_FRNN_ACS, CXB_FRNN_ORIGINAL, CXB_FRNN_ACS_STABLE};
+    static const uint32_t blocks[] = {32, 256};
+    case_name = "network";
+    for (int bi = 0; bi < 3; ++bi)
+        for (int whole = 0; whole < 2; ++whole) {
+            void *d = NULL;
+            cxb_status st = cxb_frnn_cuda_dev.open(&g, init, a, builds[bi], blocks[whole], NULL, &d, NULL, NULL);
+            if (st == CXB_OK)
+                st = cxb_frnn_cuda_dev.network_graph(d, dst, len, nw.m);
+            CHECK_MSG(st == CXB_OK, "network open: %s", cxb_last_error());
+            if (st != CXB_OK) {
+                cxb_frnn_cuda_dev.close(d);
+                continue;
+            }
+            memcpy(cur, init, rb);
+            int bad = -1;
+            for (uint32_t s = 0; s < (quick ? 5u : 40u) && bad < 0; ++s) {
+                CHECK(cxb_frnn_network_step_direct(&nw, cur, a, s, want) == CXB_OK);
+                if (!whole)
+                    CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "network build: %s",
+                              cxb_last_error());
+                st = cxb_frnn_cuda_dev.network(d, &nw, s, whole, NULL, NULL, out);
+                CHECK_MSG(st == CXB_OK, "network step: %s", cxb_last_error());
+                memset(got, 0xff, rb);
+                for (uint32_t k = 0; k < a; ++k)
+                    if (out[k].id < a)
+                        got[out[k].id] = out[k];
+                if (st != CXB_OK || (a && memcmp(got, want, rb)))
+                    bad = (int)s;
+                memcpy(cur, want, rb);
+            }
+            CHECK_MSG(bad < 0, "network v=%u e=%u a=%u c=%u%s, %s build, %s: step %d differs from the oracle", v, e, a,
+                      c, all_on_one ? " (all on edge 0)" : "", cxb_frnn_build_names[builds[bi]],
+                      whole ? "whole step" : "move after build", bad);
+            cxb_frnn_cuda_dev.close(d);
+        }
+    free(dst);
+    free(len);
+    free(init);
+    free(cur);
+    free(want);
+    free(out);
+    free(got);
+}
+
 /* frnn.fgpu2style.cuda: one step within 1e-5 of the reference step per coordinate (atomic message
  * order), for the FLAME GPU 2 set-up; ids a permutation; N = 0 and 1 */
 static void fgpu2_parity(uint64_t seed)
@@ -387,5 +452,10 @@ int main(int argc, char **argv)
     circles_cuda(seed, 9.0f);
     circles_cuda(seed, 1.5f);
     fgpu2_parity(seed);
+    network_cuda(seed, 64, 4, quick ? 1500 : 20000, quick ? 12 : 160, 0);
+    network_cuda(seed + 1, 9, 4, 300, 300, 1);
+    network_cuda(seed + 2, 50, 1, 120, 4, 0);
+    network_cuda(seed + 3, 30, 2, 1, 1, 0);
+    network_cuda(seed + 4, 5, 2, 0, 1, 0);
     CHECK_DONE();
 }

@@ -14,6 +14,7 @@
 #include "cxb/core/status.h"
 #include "cxb/frnn/circles.h"
 #include "cxb/frnn/grid.h"
+#include "cxb/frnn/network.h"
 #include "cxb/frnn/query.h"
 
 #ifdef __cplusplus
@@ -129,6 +130,32 @@ cxb_status cxb_frnn_circles_step_seq(const cxb_frnn_view *v, int kind, const cxb
 cxb_status cxb_frnn_circles_step_pthreads(struct cxb_pool *pool, const cxb_frnn_view *v, int kind,
                                           const cxb_frnn_circles_params *cp, cxb_frnn_rec *out, uint64_t *pairs);
 void cxb_frnn_circles_params_init(cxb_frnn_circles_params *cp);
+
+/* ---- the Network model (cxb/frnn/network.h) ---- */
+
+/* The grid of m edges: one row of m bins of width 1 (CXB_EINPUT naming --set edges and vertices
+ * for m = 0 or m > 2^24). */
+cxb_status cxb_frnn_network_grid(uint32_t m, cxb_frnn_grid *g);
+/* The keyed graph of v vertices with e out- and in-edges each: dst[0..m) is every vertex
+ * repeated e times, shuffled by Fisher-Yates (step k swaps k with bounded(x0, k + 1) of
+ * cxb_gdraw(seed, 43, k, 0), k = m-1 .. 1); len[edge] uniform on [1, 2) from cxb_gdraw(seed, 42,
+ * edge, 0). */
+void cxb_frnn_network_graph(uint64_t seed, uint32_t v, uint32_t e, uint32_t *dst, float *len);
+/* The actors at the start: actor i on edge i mod m, progress 0, speed uniform on [0.5, 1) from
+ * cxb_gdraw(seed, 42, i, 1); id = i. */
+void cxb_frnn_network_actors(uint64_t seed, uint32_t a, uint32_t m, cxb_frnn_rec *out);
+/* One step over the index v (the actors stored by edge): out[k] is the moved actor of storage
+ * slot k, the next step's input. The pthreads row cuts the slots into one chunk per worker; both
+ * give the same actors. */
+cxb_status cxb_frnn_network_step_seq(const cxb_frnn_view *v, const cxb_frnn_network *nw, uint32_t step,
+                                     cxb_frnn_rec *out);
+cxb_status cxb_frnn_network_step_pthreads(struct cxb_pool *pool, const cxb_frnn_view *v, const cxb_frnn_network *nw,
+                                          uint32_t step, cxb_frnn_rec *out);
+/* The oracle of a step, without an index: every edge's occupants counted from the actors
+ * in[0..a) themselves (any order), then each actor's survey and move; out[i] is in[i] moved.
+ * CXB_ERESOURCE when out of memory. */
+cxb_status cxb_frnn_network_step_direct(const cxb_frnn_network *nw, const cxb_frnn_rec *in, uint32_t a,
+                                        uint32_t step, cxb_frnn_rec *out);
 
 /* ---- invariants of a build (docs/studies/frnn.md "PBM and storage invariants") ---- */
 

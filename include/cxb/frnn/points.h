@@ -16,9 +16,10 @@
 #include "cxb/graph/keyed.h"
 #include "cxb/hd.h"
 
-static inline CXB_HD float cxb_frnn_draw_coord(uint64_t seed, uint64_t i, uint32_t axis, float lo, float hi)
+/* The float on [lo, hi) of one draw word w0 (the rule above); the Network model's edge lengths
+ * and speeds use it too (cxb/frnn/network.h). */
+static inline CXB_HD float cxb_frnn_unit_to(uint32_t w0, float lo, float hi)
 {
-    uint32_t w0 = cxb_gdraw(seed, CXB_GDOM_FRNN_POINTS, i, axis).v[0];
     float u = (float)(w0 >> 8) * 0x1p-24f;
     float x = CXB_FRNN_ADD(lo, CXB_FRNN_MUL(CXB_FRNN_SUB(hi, lo), u));
     if (x >= hi && hi > lo) { /* the predecessor of hi (hi finite, so its bits step down by one) */
@@ -31,6 +32,11 @@ static inline CXB_HD float cxb_frnn_draw_coord(uint64_t seed, uint64_t i, uint32
         x = b.f;
     }
     return x;
+}
+
+static inline CXB_HD float cxb_frnn_draw_coord(uint64_t seed, uint64_t i, uint32_t axis, float lo, float hi)
+{
+    return cxb_frnn_unit_to(cxb_gdraw(seed, CXB_GDOM_FRNN_POINTS, i, axis).v[0], lo, hi);
 }
 
 /* Point i of a uniform set on the box [lo, hi) per axis (2D: z = 0); id = i. */
