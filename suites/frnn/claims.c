@@ -2,8 +2,8 @@
  * (docs/studies/frnn.md "Claims"). Each judge reads the point medians of the sets of its INDEX.md
  * key, merged by harness/table.h (a point in several sets is read from the last), and selects
  * points by their parameters (P1 and P8: frnn.p1.2d/3d, P2: frnn.p2.2d/3d, P3: frnn.p3 in
- * surplus_table.c, P4: frnn.p4 (both input orders), P6: frnn.p6.2d/3d, P7: frnn.p7, P10: frnn.p10 for the builds,
- * frnn.p10.step for the step).
+ * surplus_table.c, P4: frnn.p4 (both input orders), P5: frnn.p5, P6: frnn.p6.2d/3d, P7: frnn.p7, P10: frnn.p10 for
+ * the builds and frnn.p10.step for the step, P11: frnn.p11).
  * The thresholds are the published statements' own words ("faster", "best", "constant",
  * "linear"); the numbers come with the verdict in `ours`. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
@@ -486,6 +486,130 @@ static cxb_verdict p7_parity(const char *const *dirs, size_t nsets, char *ours, 
     return parity >= P7_PARITY_KEYS / 2 && parity <= P7_PARITY_KEYS * 2 ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
 }
 
+/* ---- P5 and P11: ratio maps over two parameters (Figs 4.9, 4.10, 4.12-4.14) ---- */
+
+#define MAP_CELLS 1024
+
+/* The ratios t(num) / t(den) of the cells (x, y) where both rows have a point: num is impl_num at
+ * want_num, den impl_den at want_den; *nr gets the count (at most MAP_CELLS). */
+static void map_ratios(const char *const *dirs, size_t nsets, const char *impl_num, const char *want_num,
+                       const char *impl_den, const char *want_den, const char *xk, const char *yk, double *r,
+                       size_t *nr)
+{
+    cxb_msets t;
+    *nr = 0;
+    if (!tab_load(dirs, nsets, &t))
+        return;
+    for (size_t i = 0; i < t.n && *nr < MAP_CELLS; ++i) {
+        double x, y, x2, y2;
+        if (strcmp(t.p[i].impl, impl_num) || !matches(t.p[i].params, want_num) ||
+            !cxb_mparam_num(t.p[i].params, xk, &x) || !cxb_mparam_num(t.p[i].params, yk, &y))
+            continue;
+        for (size_t j = 0; j < t.n; ++j)
+            if (!strcmp(t.p[j].impl, impl_den) && matches(t.p[j].params, want_den) &&
+                cxb_mparam_num(t.p[j].params, xk, &x2) && cxb_mparam_num(t.p[j].params, yk, &y2) && x2 == x &&
+                y2 == y && t.p[j].median_ns > 0) {
+                r[(*nr)++] = (double)t.p[i].median_ns / (double)t.p[j].median_ns;
+                break;
+            }
+    }
+    cxb_msets_free(&t);
+}
+
+/* how many of r[0..n) lie in [lo, hi]; their range in *mn, *mx */
+static size_t count_in(const double *r, size_t n, double lo, double hi, double *mn, double *mx)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; ++i) {
+        *mn = i ? fmin(*mn, r[i]) : r[i];
+        *mx = i ? fmax(*mx, r[i]) : r[i];
+        k += r[i] >= lo && r[i] <= hi;
+    }
+    return k;
+}
+
+#define P5_BASE "dims=2;dist=uniform;width=100"
+#define P5_BAND_LO 0.35 /* Fig. 4.9: ACS at 35-55% of Original over about two thirds of the map */
+#define P5_BAND_HI 0.55
+#define P5_BAND_SHARE 0.5 /* "about two thirds": holds from one half */
+#define MAP_MIN_CELLS 10
+
+static cxb_verdict p5_band(const char *const *dirs, size_t nsets, char *ours, size_t size)
+{
+    double r[MAP_CELLS], mn = 0, mx = 0;
+    size_t n;
+    map_ratios(dirs, nsets, "frnn.acs.cuda", P5_BASE ";order=-", "frnn.original.cuda", P5_BASE ";order=-", "n",
+               "per_bin", r, &n);
+    if (n < MAP_MIN_CELLS) {
+        snprintf(ours, size, "not measured (frnn.acs.cuda and frnn.original.cuda over n x per_bin, 10 or more cells)");
+        return CXB_NOT_MEASURED;
+    }
+    size_t k = count_in(r, n, P5_BAND_LO, P5_BAND_HI, &mn, &mx);
+    snprintf(ours, size, "t(ACS) / t(Original) %.2f-%.2f; in 0.35-0.55 at %zu of %zu configurations (%.0f%%)", mn, mx,
+             k, n, 100.0 * (double)k / (double)n);
+    return (double)k >= P5_BAND_SHARE * (double)n ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+static cxb_verdict p5_sorted(const char *const *dirs, size_t nsets, char *ours, size_t size)
+{
+    double r[MAP_CELLS], mn = 0, mx = 0;
+    size_t n;
+    map_ratios(dirs, nsets, "frnn.acs.cuda", P5_BASE ";order=sorted", "frnn.original.cuda", P5_BASE ";order=sorted",
+               "n", "per_bin", r, &n);
+    if (n < MAP_MIN_CELLS) {
+        snprintf(ours, size, "not measured (frnn.acs.cuda and frnn.original.cuda on sorted input over n x per_bin)");
+        return CXB_NOT_MEASURED;
+    }
+    size_t k = count_in(r, n, 0.0, 1.0 - 1e-12, &mn, &mx);
+    snprintf(ours, size, "t(ACS) / t(Original) %.2f-%.2f; ACS faster at %zu of %zu configurations", mn, mx, k, n);
+    return k == n ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+#define P11_PUBLISHED_WINS 0.77 /* Fig. 4.13: ACS faster in 245 of 320 configurations at 1,024 vertices */
+#define P11_WINS_SLACK 0.15
+#define P11_SHARE_MIN 0.5      /* "construction dominates" (74-90% in every thesis run) */
+
+static cxb_verdict p11_wins(const char *const *dirs, size_t nsets, char *ours, size_t size, int v)
+{
+    char num[96], den[96];
+    snprintf(num, sizeof num, "vertices=%d;part=step;build=acs", v);
+    snprintf(den, sizeof den, "vertices=%d;part=step;build=original", v);
+    double r[MAP_CELLS], mn = 0, mx = 0;
+    size_t n;
+    map_ratios(dirs, nsets, "frnn.network.cuda", num, "frnn.network.cuda", den, "n", "edges", r, &n);
+    if (n < MAP_MIN_CELLS) {
+        snprintf(ours, size, "not measured (frnn.network.cuda, acs and original, at %d vertices over n x edges)", v);
+        return CXB_NOT_MEASURED;
+    }
+    size_t k = count_in(r, n, 0.0, 1.0 - 1e-12, &mn, &mx);
+    double f = (double)k / (double)n;
+    snprintf(ours, size, "t(ACS) / t(Original) %.2f-%.2f (speed-up %.0f%%-%.0f%%); ACS faster at %zu of %zu (%.0f%%)",
+             mn, mx, 100.0 / mx, 100.0 / mn, k, n, 100.0 * f);
+    if (v == 1024)
+        return fabs(f - P11_PUBLISHED_WINS) <= P11_WINS_SLACK ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+    return k == n ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
+static cxb_verdict p11_wins_1024(const char *const *d, size_t n, char *o, size_t s) { return p11_wins(d, n, o, s, 1024); }
+static cxb_verdict p11_wins_16384(const char *const *d, size_t n, char *o, size_t s) { return p11_wins(d, n, o, s, 16384); }
+
+static cxb_verdict p11_share(const char *const *dirs, size_t nsets, char *ours, size_t size)
+{
+    double r[MAP_CELLS], mn = 0, mx = 0;
+    size_t n;
+    map_ratios(dirs, nsets, "frnn.network.cuda", "build=acs;part=build", "frnn.network.cuda", "build=acs;part=step",
+               "n", "edges", r, &n);
+    if (n < MAP_MIN_CELLS) {
+        snprintf(ours, size, "not measured (frnn.network.cuda, acs, part=build and part=step over n x edges)");
+        return CXB_NOT_MEASURED;
+    }
+    /* the build and the step are separate samples: a share is the ratio of their medians (and may pass 1) */
+    size_t k = count_in(r, n, P11_SHARE_MIN, 1e9, &mn, &mx);
+    snprintf(ours, size, "construction %.0f%%-%.0f%% of the step; over half at %zu of %zu configurations", 100.0 * mn,
+             100.0 * mx, k, n);
+    return k == n ? CXB_HOLDS : CXB_DOES_NOT_HOLD;
+}
+
 /* ---- P10: FLAME GPU 2's fixed-density Circles (spec set-up of docs/studies/frnn.md) ---- */
 
 #define P10_AT "dims=3;dist=circles-fgpu2;density=1;n=1000000"
@@ -624,6 +748,20 @@ const cxb_claim cxb_frnn_claims[] = {
     {"frnn.p7", "Chisholm Fig. 4.2 (2^20 items on K keys): ACS is slower than the radix sort below K = 2^11 and at "
                 "parity from there (within 10%; holds if the measured parity point is 2^10 to 2^12)",
      p7_parity},
+    {"frnn.p5", "Chisholm Fig. 4.9 (2D, unsorted input): ACS takes 35-55% of Original's build time over about two "
+                "thirds of the populations x actors-per-bin map (holds from one half)",
+     p5_band},
+    {"frnn.p5", "Chisholm Fig. 4.10 (2D, sorted input): ACS builds faster than Original in every configuration",
+     p5_sorted},
+    {"frnn.p11", "Chisholm Fig. 4.13 (Network model, 1,024 vertices): ACS's step is faster than Original's in 77% "
+                 "(245/320) of the actors x edges configurations (holds within 15 points)",
+     p11_wins_1024},
+    {"frnn.p11", "Chisholm Fig. 4.14 (Network model, 16,384 vertices): ACS's step is faster than Original's in every "
+                 "configuration",
+     p11_wins_16384},
+    {"frnn.p11", "Chisholm Sec. 4.6 (Network model): construction dominates the step (74-90% in every thesis run; "
+                 "holds if over half everywhere)",
+     p11_share},
     {"frnn.p10", "Target: ACS builds 1 M 16-byte messages in <= 40 us (FLAME GPU 2's fixed-density set-up)",
      p10_acs_time},
     {"frnn.p10", "Target: ACS at least 2x faster than Original at N = 10^6 (the thesis's Chapter 4 finding on Hopper)",

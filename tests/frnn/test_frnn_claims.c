@@ -286,6 +286,64 @@ int main(void)
         CHECK(judge1(p7, p63) == CXB_NOT_MEASURED);
     }
 
+    /* ---- P5: ACS / Original over populations x actors per bin, unsorted and sorted ---- */
+    {
+        const cxb_claim *band = claim("frnn.p5", "35-55%"), *sorted = claim("frnn.p5", "(2D, sorted input)");
+        /* 4 x 4 cells; unsorted: `inband` of 16 cells at 0.45, the rest at 0.8; sorted: ACS at 0.5,
+         * one cell at `slow`; a point of another order or width is ignored */
+        for (int c = 0; c < 3; ++c) {
+            const int inband = c == 0 ? 8 : 7;
+            const double slow = c == 2 ? 1.0 : 0.9;
+            int cell = 0;
+            for (int i = 1; i <= 4; ++i)
+                for (int d = 5; d <= 35; d += 10, ++cell) {
+                    const char *fmt = "dims=2;dist=uniform;n=%d;per_bin=%d;radius=1;width=100";
+                    add("frnn.original.cuda", 1.0, fmt, i * 100000, d);
+                    add("frnn.acs.cuda", cell < inband ? 0.45 : 0.8, fmt, i * 100000, d);
+                    const char *sfmt = "dims=2;dist=uniform;n=%d;order=sorted;per_bin=%d;radius=1;width=100";
+                    add("frnn.original.cuda", 1.0, sfmt, i * 100000, d);
+                    add("frnn.acs.cuda", cell == 5 ? slow : 0.5, sfmt, i * 100000, d);
+                }
+            add("frnn.acs.cuda", 0.01, "dims=2;dist=uniform;n=100000;per_bin=5;radius=1;width=50");
+            const char *d = flush();
+            const cxb_verdict vb = judge1(band, d), vs = judge1(sorted, d);
+            CHECK_MSG(vb == (c == 0 ? CXB_HOLDS : CXB_DOES_NOT_HOLD), "P5 band case %d", c);
+            CHECK_MSG(vs == (c == 2 ? CXB_DOES_NOT_HOLD : CXB_HOLDS), "P5 sorted case %d", c);
+        }
+        CHECK(judge1(band, p63) == CXB_NOT_MEASURED);
+        CHECK(judge1(sorted, p63) == CXB_NOT_MEASURED);
+    }
+
+    /* ---- P11: the Network model's step, ACS against Original, and the construction share ---- */
+    {
+        const cxb_claim *w1 = claim("frnn.p11", "1,024 vertices"), *w16 = claim("frnn.p11", "16,384 vertices"),
+                        *share = claim("frnn.p11", "construction dominates");
+        /* 4 x 4 cells a graph size; 1,024: ACS faster at `wins` of 16 (0.77 +- 0.15: 10 .. 14
+         * hold); 16,384: everywhere but in case 2; share: build / step 0.8, one cell at 0.5 in
+         * case 1 (the bar is over one half: 0.5 fails) */
+        for (int c = 0; c < 3; ++c) {
+            const int wins = c == 0 ? 12 : c == 1 ? 9 : 15;
+            int cell = 0;
+            for (int i = 1; i <= 4; ++i)
+                for (int e = 1; e <= 4; ++e, ++cell) {
+                    const char *fmt = "build=%s;edges=%d;n=%d;part=%s;steps=2;vertices=%d";
+                    add("frnn.network.cuda", 1.0, fmt, "original", e, i * 100000, "step", 1024);
+                    add("frnn.network.cuda", cell < wins ? 0.9 : 1.1, fmt, "acs", e, i * 100000, "step", 1024);
+                    add("frnn.network.cuda", 1.0, fmt, "original", e, i * 100000, "step", 16384);
+                    add("frnn.network.cuda", c == 2 && cell == 3 ? 1.01 : 0.7, fmt, "acs", e, i * 100000, "step",
+                        16384);
+                    add("frnn.network.cuda", c == 1 && cell == 7 ? 0.35 : 0.56, fmt, "acs", e, i * 100000, "build",
+                        16384);
+                }
+            const char *d = flush();
+            CHECK_MSG(judge1(w1, d) == (c == 0 ? CXB_HOLDS : CXB_DOES_NOT_HOLD), "P11 1,024 case %d", c);
+            CHECK_MSG(judge1(w16, d) == (c == 2 ? CXB_DOES_NOT_HOLD : CXB_HOLDS), "P11 16,384 case %d", c);
+            CHECK_MSG(judge1(share, d) == (c == 1 ? CXB_DOES_NOT_HOLD : CXB_HOLDS), "P11 share case %d", c);
+        }
+        CHECK(judge1(w1, p63) == CXB_NOT_MEASURED);
+        CHECK(judge1(share, p63) == CXB_NOT_MEASURED);
+    }
+
     /* ---- P10 ---- */
     const cxb_claim *acs = claim("frnn.p10", "40 us"), *ratio = claim("frnn.p10", "2x faster"),
                     *step = claim("frnn.p10.step", "whole Circles step");
