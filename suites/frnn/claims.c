@@ -759,7 +759,7 @@ const cxb_claim cxb_frnn_claims[] = {
     {"frnn.p11", "Chisholm Fig. 4.14 (Network model, 16,384 vertices): ACS's step is faster than Original's in every "
                  "configuration",
      p11_wins_16384},
-    {"frnn.p11", "Chisholm Sec. 4.6 (Network model): construction dominates the step (74-90% in every thesis run; "
+    {"frnn.p11", "Chisholm Ch. 4 (Network model): construction dominates the step (74-90% in every thesis run; "
                  "holds if over half everywhere)",
      p11_share},
     {"frnn.p10", "Target: ACS builds 1 M 16-byte messages in <= 40 us (FLAME GPU 2's fixed-density set-up)",
