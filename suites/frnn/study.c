@@ -33,7 +33,7 @@
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", "surplus", "team", "order", "per_bin", NULL};
+                                        "force", "surplus", "team", "order", "per_bin", "steps", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -134,6 +134,28 @@ static cxb_status cpu_build(cxb_frnn_ctx *c, int kind, cxb_frnn_index *ix)
     return cpu_build_from(c, kind, c->in, ix);
 }
 
+static cxb_status step_run(cxb_frnn_ctx *c, cxb_phases *ph);
+
+/* steps=K: the row's own step K times, untimed; the state after them (in the storage order of the
+ * last step) becomes the input every sample starts from, so that a sample times a model that has moved (Table 5.1's
+ * step 199) */
+static cxb_status advance(cxb_frnn_ctx *c, uint32_t steps)
+{
+    cxb_status st = CXB_OK;
+    for (uint32_t s = 0; s < steps && st == CXB_OK; ++s) {
+        cxb_timing *keep = c->timing;
+        c->timing = NULL;
+        st = step_run(c, NULL);
+        c->timing = keep;
+        cxb_frnn_rec *t = c->cur;
+        c->cur = c->next;
+        c->next = t;
+    }
+    if (st == CXB_OK) /* in storage order, as the model keeps its agents from step to step */
+        memcpy(c->own, c->cur, c->n * sizeof *c->cur);
+    return st;
+}
+
 static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char *id, const cxb_frnn_dev *dev,
                              const cxb_frnn_fgpu2_dev *fdev, void **out)
 {
@@ -153,7 +175,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->pool = env ? env->pool : NULL;
     c->timing = env ? env->timing : NULL;
     c->stream = env ? env->stream : NULL;
-    uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0;
+    uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0, steps = 0;
     uint64_t threads = env ? env->threads : 0;
     double radius = 0, w = 1, width = 10, nbar = 70, density = 1, per_bin = 0;
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
@@ -169,6 +191,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_double(p, "nbar", nbar, &nbar)) == CXB_OK &&
         (st = cxb_params_double(p, "density", density, &density)) == CXB_OK &&
         (st = cxb_params_double(p, "per_bin", 0, &per_bin)) == CXB_OK &&
+        (st = cxb_params_u64(p, "steps", 0, &steps)) == CXB_OK &&
         (st = cxb_params_u64(p, "seed", 1, &c->seed)) == CXB_OK &&
         (st = cxb_params_choice(p, "dist", cxb_frnn_dist_names, CXB_FRNN_DIST_THESIS, &dist)) == CXB_OK &&
         (st = cxb_params_choice(p, "build", cxb_frnn_build_names, build_def, &build)) == CXB_OK &&
@@ -188,6 +211,9 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         if (fdev && (query != CXB_FRNN_STRIPS || w != 1.0 || build != build_def))
             st = cxb_fail(CXB_EINPUT, "%s: FLAME GPU 2's structure: strips, w = 1 and its own build", c->id);
     }
+    if (st == CXB_OK && steps && (rs->is_build != 2 || steps > 100000))
+        st = cxb_fail(CXB_EINPUT, "%s: --set steps=%llu: up to 100000, on a Circles step row only", c->id,
+                      (unsigned long long)steps);
     if (st == CXB_OK && team && strcmp(c->id, "frnn.circles.cuda") != 0)
         st = cxb_fail(CXB_EINPUT, "%s: --set team=%s: frnn.circles.cuda only", c->id, team_names[team]);
     c->team = team ? 1u << (team - 1) : 0;
@@ -290,6 +316,10 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     } else if (st == CXB_OK && rs->is_build == 0) {
         st = cpu_build(c, c->build, &c->ix);
     }
+    if (st == CXB_OK && steps && c->borrowed)
+        st = cxb_fail(CXB_EINPUT, "%s: --set steps: a points file is the state to time", c->id);
+    if (st == CXB_OK && steps)
+        st = advance(c, (uint32_t)steps);
     if (st != CXB_OK) {
         cxb_frnn_teardown(c);
         return st;

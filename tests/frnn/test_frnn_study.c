@@ -19,6 +19,7 @@
 #include "cxb/frnn/points.h"
 #include "harness/registry.h"
 #include "suites/frnn/inputs.h"
+#include "suites/frnn/network.h"
 #include "suites/frnn/points_io.h"
 #include "suites/frnn/rows.h"
 
@@ -278,6 +279,53 @@ static void gen_pipe(uint64_t seed, cxb_pool *pool)
     im->teardown(ctx);
 }
 
+/* steps=K on a Circles step row: a sample times step K, from the state after K steps; the row's
+ * output equals K + 1 steps of counting.seq + strips.seq from the start, computed here */
+static void advanced(uint64_t seed)
+{
+    const uint32_t n = 2000, dims = 2, k = 3;
+    float lo[3], hi[3];
+    double r;
+    CHECK(cxb_frnn_box_of(CXB_FRNN_DIST_THESIS, dims, n, 0, 40, 1, lo, hi, &r) == CXB_OK);
+    cxb_frnn_rec *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    cxb_frnn_points_fill(a, seed, n, dims, lo, hi);
+    double mn[3] = {lo[0], lo[1], lo[2]}, mx[3] = {hi[0], hi[1], hi[2]};
+    cxb_frnn_grid g;
+    CHECK(cxb_frnn_grid_make(dims, mn, mx, r, 1.0, CXB_FRNN_MAX_BINS_DEFAULT, &g) == CXB_OK);
+    cxb_frnn_index ix;
+    CHECK(cxb_frnn_index_alloc(&ix, &g, n) == CXB_OK);
+    cxb_frnn_circles_params cp;
+    cxb_frnn_circles_params_init(&cp);
+    for (uint32_t s = 0; s <= k; ++s) {
+        CHECK(cxb_frnn_build_counting_seq(a, &ix) == CXB_OK);
+        cxb_frnn_view v = cxb_frnn_index_view(&ix);
+        CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, b, NULL) == CXB_OK);
+        cxb_frnn_rec *t = a;
+        a = b;
+        b = t;
+    }
+    const uint64_t want = cxb_frnn_agents_checksum(a, n);
+    const cxb_impl *im = cxb_impl_find("frnn.circles.seq", NULL);
+    cxb_params p;
+    cxb_params_init(&p);
+    char buf[160];
+    snprintf(buf, sizeof buf, "dims=2;dist=circles-thesis;nbar=40;n=%u;steps=%u;seed=%llu", n, k,
+             (unsigned long long)seed);
+    CHECK(cxb_params_parse(&p, buf, ';', "test") == CXB_OK);
+    cxb_env env = {NULL, 1, NULL, NULL};
+    void *ctx = NULL;
+    CHECK(im && im->setup(&p, &env, &ctx) == CXB_OK);
+    for (int rep = 0; rep < 2 && ctx; ++rep) { /* every sample starts from the advanced state */
+        CHECK(im->reset(ctx) == CXB_OK && im->run(ctx, NULL) == CXB_OK && im->verify(ctx) == CXB_OK);
+        CHECK_MSG(im->checksum(ctx) == want, "steps=%u: sample %d is not step %u of the model", k, rep, k);
+    }
+    if (ctx)
+        im->teardown(ctx);
+    cxb_frnn_index_free(&ix);
+    free(a);
+    free(b);
+}
+
 int main(void)
 {
     uint64_t seed = (uint64_t)time(NULL) * 2654435761u;
@@ -293,6 +341,7 @@ int main(void)
     points(seed);
     rows(seed, pool);
     gen_pipe(seed, pool);
+    advanced(seed);
     cxb_pool_destroy(pool);
     CHECK_DONE();
 }
