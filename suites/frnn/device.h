@@ -37,9 +37,11 @@ typedef struct cxb_frnn_dev {
      * table's choice for this population, see team below); the result is the same for every team. */
     cxb_status (*circles)(void *dev, int kind, uint32_t team, const cxb_frnn_circles_params *cp, cxb_timing *timing,
                           cxb_phases *ph, cxb_frnn_rec *out);
-    /* A whole step: build (compact PBM) and circles in one timed interval of the kernel phase. */
-    cxb_status (*step)(void *dev, int kind, uint32_t team, const cxb_frnn_circles_params *cp, cxb_timing *timing,
-                       cxb_phases *ph, cxb_frnn_rec *out);
+    /* A whole step: build (compact PBM) and circles in one timed interval of the kernel phase.
+     * graph = 1 launches both as one CUDA graph, captured before the interval on the first call
+     * (and again when kind, team or cp change); it needs a stream of the row's own (not NULL). */
+    cxb_status (*step)(void *dev, int kind, uint32_t team, int graph, const cxb_frnn_circles_params *cp,
+                       cxb_timing *timing, cxb_phases *ph, cxb_frnn_rec *out);
     /* The team a step with this team argument uses (0: chosen from n and the GPU's size). */
     uint32_t (*team)(void *dev, uint32_t team);
     /* The Network model (cxb/frnn/network.h): network_graph uploads the graph's dst and len

@@ -22,6 +22,7 @@ typedef struct cxb_frnn_ctx {
     cxb_frnn_handler handler;
     uint32_t block;
     uint32_t team;           /* frnn.circles.cuda: lanes per agent (0: the device table's choice) */
+    int graph;               /* frnn.circles.cuda: the whole step as one CUDA graph */
     struct cxb_pool *pool;
     cxb_timing *timing;
     void *stream;

@@ -33,7 +33,7 @@
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", "surplus", "team", "order", "per_bin", "steps", NULL};
+                                        "force", "surplus", "team", "order", "per_bin", "steps", "graph", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -175,7 +175,8 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->pool = env ? env->pool : NULL;
     c->timing = env ? env->timing : NULL;
     c->stream = env ? env->stream : NULL;
-    uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0, steps = 0;
+    uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0, steps = 0,
+             graph = 0;
     uint64_t threads = env ? env->threads : 0;
     double radius = 0, w = 1, width = 10, nbar = 70, density = 1, per_bin = 0;
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
@@ -192,6 +193,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_double(p, "density", density, &density)) == CXB_OK &&
         (st = cxb_params_double(p, "per_bin", 0, &per_bin)) == CXB_OK &&
         (st = cxb_params_u64(p, "steps", 0, &steps)) == CXB_OK &&
+        (st = cxb_params_u64(p, "graph", 0, &graph)) == CXB_OK &&
         (st = cxb_params_u64(p, "seed", 1, &c->seed)) == CXB_OK &&
         (st = cxb_params_choice(p, "dist", cxb_frnn_dist_names, CXB_FRNN_DIST_THESIS, &dist)) == CXB_OK &&
         (st = cxb_params_choice(p, "build", cxb_frnn_build_names, build_def, &build)) == CXB_OK &&
@@ -217,6 +219,9 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     if (st == CXB_OK && team && strcmp(c->id, "frnn.circles.cuda") != 0)
         st = cxb_fail(CXB_EINPUT, "%s: --set team=%s: frnn.circles.cuda only", c->id, team_names[team]);
     c->team = team ? 1u << (team - 1) : 0;
+    if (st == CXB_OK && graph && (graph != 1 || strcmp(c->id, "frnn.circles.cuda") != 0))
+        st = cxb_fail(CXB_EINPUT, "%s: --set graph=%llu: 1 on frnn.circles.cuda only", c->id, (unsigned long long)graph);
+    c->graph = graph != 0;
     if (st == CXB_OK && surplus && (rs->is_build != 0 || surplus != 1))
         st = cxb_fail(CXB_EINPUT, "%s: --set surplus=%llu: 1 on a query row only", c->id, (unsigned long long)surplus);
     if (st == CXB_OK && (n > (1u << 28)))
@@ -383,7 +388,7 @@ static cxb_status step_run(cxb_frnn_ctx *c, cxb_phases *ph)
     if (c->fdev)
         st = c->fdev->step(c->devh, &c->cp, c->timing, ph, c->next);
     else if (c->backend == CXB_BACKEND_CUDA) {
-        st = c->dev->step(c->devh, c->kind, c->team, &c->cp, c->timing, ph, c->next);
+        st = c->dev->step(c->devh, c->kind, c->team, c->graph, &c->cp, c->timing, ph, c->next);
     } else {
         if ((st = cpu_build_from(c, c->build, c->cur, &c->ix)) == CXB_OK) {
             cxb_frnn_view v = cxb_frnn_index_view(&c->ix);
@@ -591,6 +596,8 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
     if (c->fallback)
         PUT("build_fallback=1;");
     PUT("dist=%s;gdim=%ux%ux%u;", c->dist, c->grid.gdim[0], c->grid.gdim[1], c->grid.gdim[2]);
+    if (c->graph)
+        PUT("graph=1;");
     if (c->backend == CXB_BACKEND_CUDA)
         PUT("h2d_ns=%lld;", (long long)(c->h2d_ms * 1e6));
     if (c->is_build == 0) {
@@ -779,6 +786,10 @@ static const cxb_sweep sweeps_fgpu2[] = {
      "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
     {"p10.build", "frnn.acs.cuda,frnn.original.cuda", "dims=3;dist=circles-fgpu2;density=1", "n",
      "10648,50653,97336,195112,493039,1000000,2000376,4019679,8000000,16003008"},
+    /* the whole step as one CUDA graph (docs/studies/frnn.md "The Circles model") */
+    {"p10.graph", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;graph=1", "n",
+     "10648,50653,97336,195112,493039,1000000"},
+    {"p10.graph", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1", "n", "10648,50653,97336,195112,493039,1000000"},
     /* the step's lanes per agent (docs/studies/frnn.md "The Circles model") at six populations */
     {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=10648", "team", FRNN_TEAMS},
     {"p10.team", "frnn.circles.cuda", "dims=3;dist=circles-fgpu2;density=1;n=27000", "team", FRNN_TEAMS},

@@ -344,6 +344,23 @@ int main(void)
         CHECK(judge1(share, p63) == CXB_NOT_MEASURED);
     }
 
+    /* ---- T4: the whole step at N = 10,648, kernel by kernel or as one graph ---- */
+    {
+        const cxb_claim *small = claim("frnn.p10.graph", "10,648");
+#define SMALL "density=1;dims=3;dist=circles-fgpu2;n=10648"
+        add("frnn.circles.cuda", 0.036, SMALL);
+        add("frnn.circles.cuda", 0.024, SMALL ";graph=1");
+        add("frnn.circles.cuda", 0.001, "density=1;dims=3;dist=circles-fgpu2;n=1000;graph=1"); /* another N */
+        CHECK(judge1(small, flush()) == CXB_HOLDS);
+        add("frnn.circles.cuda", 0.036, SMALL);
+        add("frnn.circles.cuda", 0.026, SMALL ";graph=1");
+        CHECK(judge1(small, flush()) == CXB_DOES_NOT_HOLD);
+        add("frnn.circles.cuda", 0.020, SMALL);
+        CHECK(judge1(small, flush()) == CXB_HOLDS);
+        CHECK(judge1(small, p63) == CXB_NOT_MEASURED);
+#undef SMALL
+    }
+
     /* ---- P10 ---- */
     const cxb_claim *acs = claim("frnn.p10", "40 us"), *ratio = claim("frnn.p10", "2x faster"),
                     *step = claim("frnn.p10.step", "whole Circles step");

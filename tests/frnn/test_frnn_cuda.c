@@ -11,6 +11,8 @@
  *     strips queries, at one thread an agent, at teams of 2 to 32 lanes an agent and through the
  *     whole-step entry, bit-identical to counting.seq + strips.seq on the CPU, and 50 steps of a
  *     packed start (some 200 neighbours an agent, past the device step's list of slots);
+ *   - the whole Circles step as one CUDA graph on a stream of its own: 30 steps bit-identical to
+ *     the CPU's, across a change of query kind (a new graph); the legacy stream refused;
  *   - the Network model (cxb/frnn/network.h): 40 chained steps (5 in quick) with the acs, original
  *     and acs_stable builds, whole steps and moves over a separate build, at blocks 32 and 256:
  *     the same actors, by id and bit for bit, as the oracle's step on the CPU; every actor on one
@@ -211,7 +213,7 @@ static void circles_cuda(uint64_t seed, float side)
                         CHECK_MSG(cxb_frnn_cuda_dev.circles(d, kind, teams[ti], &cp, NULL, NULL, dev_out) == CXB_OK,
                                   "circles: %s", cxb_last_error());
                     } else {
-                        CHECK_MSG(cxb_frnn_cuda_dev.step(d, kind, 0, &cp, NULL, NULL, dev_out) == CXB_OK, "step: %s",
+                        CHECK_MSG(cxb_frnn_cuda_dev.step(d, kind, 0, 0, &cp, NULL, NULL, dev_out) == CXB_OK, "step: %s",
                                   cxb_last_error());
                     }
                     if (memcmp(dev_out, next, n * sizeof *next))
@@ -291,6 +293,53 @@ static void network_cuda(uint64_t seed, uint32_t v, uint32_t e, uint32_t a, uint
     free(want);
     free(out);
     free(got);
+}
+
+/* the whole step as one CUDA graph (on a stream of its own): 30 chained steps bit-identical to
+ * the CPU's, the graph made again when the query kind changes; the legacy stream is refused */
+static void circles_graph(uint64_t seed)
+{
+    const uint32_t n = 2000, dims = 3;
+    float lo[3] = {0, 0, 0}, hi[3] = {9, 9, 9};
+    double mn[3] = {-2, -2, -2}, mx[3] = {11, 11, 11};
+    cxb_frnn_rec *cur = malloc(n * sizeof *cur), *next = malloc(n * sizeof *next), *dev_out = malloc(n * sizeof *dev_out);
+    for (uint32_t i = 0; i < n; ++i)
+        cur[i] = cxb_frnn_draw_point(seed, i, dims, lo, hi);
+    cxb_frnn_circles_params cp;
+    cxb_frnn_circles_params_init(&cp);
+    cxb_frnn_grid g;
+    CHECK(cxb_frnn_grid_make(dims, mn, mx, 1.0, 1.0, 1u << 24, &g) == CXB_OK);
+    void *stream = NULL, *d = NULL, *d0 = NULL;
+    CHECK(cxb_cuda_stream_create(&stream) == CXB_OK);
+    case_name = "circles graph";
+    CHECK(cxb_frnn_cuda_dev.open(&g, cur, n, CXB_FRNN_ACS_STABLE, 64, NULL, &d0, NULL, NULL) == CXB_OK);
+    CHECK(cxb_frnn_cuda_dev.step(d0, CXB_FRNN_STRIPS, 0, 1, &cp, NULL, NULL, dev_out) == CXB_EINPUT);
+    cxb_frnn_cuda_dev.close(d0);
+    cxb_status st = cxb_frnn_cuda_dev.open(&g, cur, n, CXB_FRNN_ACS_STABLE, 64, stream, &d, NULL, NULL);
+    CHECK_MSG(st == CXB_OK, "graph open: %s", cxb_last_error());
+    cxb_frnn_index ix;
+    CHECK(cxb_frnn_index_alloc(&ix, &g, n) == CXB_OK);
+    int bad = -1;
+    for (int t = 0; t < (quick ? 4 : 30) && bad < 0 && st == CXB_OK; ++t) {
+        const int kind = t < 10 ? CXB_FRNN_STRIPS : t < 20 ? CXB_FRNN_PBW : CXB_FRNN_STRIPS;
+        CHECK(cxb_frnn_build_counting_seq(cur, &ix) == CXB_OK);
+        cxb_frnn_view v = cxb_frnn_index_view(&ix);
+        CHECK(cxb_frnn_circles_step_seq(&v, CXB_FRNN_STRIPS, &cp, next, NULL) == CXB_OK);
+        st = cxb_frnn_cuda_dev.step(d, kind, 0, 1, &cp, NULL, NULL, dev_out);
+        CHECK_MSG(st == CXB_OK, "graph step: %s", cxb_last_error());
+        if (memcmp(dev_out, next, n * sizeof *next))
+            bad = t;
+        cxb_frnn_rec *tmp = cur;
+        cur = next;
+        next = tmp;
+    }
+    CHECK_MSG(bad < 0, "circles graph: step %d differs from strips.seq", bad);
+    cxb_frnn_index_free(&ix);
+    cxb_frnn_cuda_dev.close(d);
+    cxb_cuda_stream_destroy(stream);
+    free(cur);
+    free(next);
+    free(dev_out);
 }
 
 /* frnn.fgpu2style.cuda: one step within 1e-5 of the reference step per coordinate (atomic message
@@ -452,6 +501,7 @@ int main(int argc, char **argv)
     circles_cuda(seed, 9.0f);
     circles_cuda(seed, 1.5f);
     fgpu2_parity(seed);
+    circles_graph(seed);
     network_cuda(seed, 64, 4, quick ? 1500 : 20000, quick ? 12 : 160, 0);
     network_cuda(seed + 1, 9, 4, 300, 300, 1);
     network_cuda(seed + 2, 50, 1, 120, 4, 0);
