@@ -17,6 +17,7 @@
 
 #include "cxb/core/pool.h"
 #include "cxb/graph/graph.h"
+#include "suites/frnn/agents.h"
 #include "suites/frnn/network.h"
 
 static const char *const network_keys[] = {"vertices", "edges", "n", "capacity", "steps", "part", "seed", "build",
@@ -41,17 +42,6 @@ typedef struct net_ctx {
     double alloc_ms, h2d_ms;
     int64_t build_ns;
 } net_ctx;
-
-uint64_t cxb_frnn_agents_checksum(const cxb_frnn_rec *a, uint32_t n)
-{
-    uint64_t s = 0;
-    for (uint32_t k = 0; k < n; ++k) {
-        uint32_t b[3];
-        memcpy(b, a[k].p, sizeof b);
-        s += cxb_mix64(cxb_mix64(((uint64_t)a[k].id << 32) | b[0]) ^ ((uint64_t)b[1] << 32 | b[2]));
-    }
-    return s;
-}
 
 void cxb_frnn_network_teardown(void *vctx)
 {
@@ -252,16 +242,8 @@ cxb_status cxb_frnn_network_verify(void *vctx)
         return st;
     if (c->fault && c->n)
         c->next[0].p[1] = c->next[0].p[1] + 0.25f;
-    const cxb_frnn_rec **byid = calloc(c->n ? c->n : 1, sizeof *byid);
-    if (!byid)
-        return cxb_fail(CXB_ERESOURCE, "frnn: out of host memory");
-    for (uint32_t k = 0; k < c->n && st == CXB_OK; ++k) {
-        uint32_t id = c->next[k].id;
-        if (id >= c->n || byid[id])
-            st = cxb_fail(CXB_EFAIL, "%s: slot %u holds actor %u (out of range or repeated)", c->id, k, id);
-        else
-            byid[id] = &c->next[k];
-    }
+    const cxb_frnn_rec **byid;
+    st = cxb_frnn_agents_by_id(c->id, c->next, c->n, &byid);
     for (uint32_t i = 0; i < c->n && st == CXB_OK; ++i) {
         const cxb_frnn_rec *got = byid[i], *want = &c->ref[i];
         if (memcmp(got->p, want->p, sizeof got->p))

@@ -22,10 +22,6 @@ uint64_t cxb_frnn_network_checksum(void *ctx);
 void cxb_frnn_network_extra(void *ctx, char *buf, size_t size);
 void cxb_frnn_network_teardown(void *ctx);
 
-/* The order-independent checksum of a set of agents or actors: the sum over them of
- * mix64(mix64(id << 32 | bits of p[0]) ^ (bits of p[1] << 32 | bits of p[2])). */
-uint64_t cxb_frnn_agents_checksum(const cxb_frnn_rec *a, uint32_t n);
-
 #define CXB_FRNN_NETWORK_IMPL(id_, be, flags_, setup_, summary_)                                            \
     {.id = id_, .backend = be, .flags = flags_, .summary = summary_, .setup = setup_,                      \
      .reset = cxb_frnn_network_reset, .run = cxb_frnn_network_run, .verify = cxb_frnn_network_verify,       \

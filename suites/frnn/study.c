@@ -26,6 +26,7 @@
 #include "harness/params.h"
 #include "suites/frnn/claims.h"
 #include "suites/frnn/cli.h"
+#include "suites/frnn/agents.h"
 #include "suites/frnn/inputs.h"
 #include "suites/frnn/network.h"
 #include "suites/frnn/rows.h"
@@ -422,16 +423,8 @@ static cxb_status step_verify(cxb_frnn_ctx *c)
             return st;
     }
     int exact = !c->fdev && c->build != CXB_FRNN_ACS;
-    const cxb_frnn_rec **byid = calloc(c->n ? c->n : 1, sizeof *byid);
-    if (!byid)
-        return cxb_fail(CXB_ERESOURCE, "frnn: out of host memory");
-    for (uint32_t k = 0; k < c->n && st == CXB_OK; ++k) {
-        uint32_t id = c->next[k].id;
-        if (id >= c->n || byid[id])
-            st = cxb_fail(CXB_EFAIL, "%s: slot %u holds id %u (out of range or repeated)", c->id, k, id);
-        else
-            byid[id] = &c->next[k];
-    }
+    const cxb_frnn_rec **byid;
+    st = cxb_frnn_agents_by_id(c->id, c->next, c->n, &byid);
     for (uint32_t k = 0; k < c->n && st == CXB_OK; ++k) {
         const cxb_frnn_rec *want = &c->ref_next[k], *got = byid[want->id];
         if (exact && !memcmp(got, want, sizeof *got))

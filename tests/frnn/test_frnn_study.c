@@ -19,7 +19,7 @@
 #include "cxb/frnn/points.h"
 #include "harness/registry.h"
 #include "suites/frnn/inputs.h"
-#include "suites/frnn/network.h"
+#include "suites/frnn/agents.h"
 #include "suites/frnn/points_io.h"
 #include "suites/frnn/rows.h"
 
