@@ -164,6 +164,7 @@ static void lower_nospace(const char *s, char *out, size_t n)
  * down-triangle, diamond, pentagon. */
 static const int pt_filled[6] = {5, 7, 9, 11, 13, 15};
 static const int pt_hollow[6] = {4, 6, 8, 10, 12, 14};
+static const int group_lts[8] = {3, 4, 5, 2, 7, 1, 6, 8}; /* phases and extra figures: a colour per group */
 
 static const char *variant_of(const char *impl)
 {
@@ -1082,7 +1083,6 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
         if (fig->phases || fig->extra) { /* a colour and point shape per series but its phase (or
                                           * extra key): the first filled and solid, the others
                                           * hollow and dashed */
-            static const int lts[8] = {3, 4, 5, 2, 7, 1, 6, 8};
             int first = 1;
             for (size_t o = 0; o < i && first; ++o)
                 if (same_but_phase(&fig->s[o], s)) {
@@ -1091,7 +1091,7 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
                 }
             if (first)
                 s->group = fig->ngroups++;
-            s->lt = lts[s->group % 8];
+            s->lt = group_lts[s->group % 8];
             s->dt = first ? 1 : 2;
             s->pt_f = first ? pt_filled[s->group % 6] : pt_hollow[s->group % 6];
         }
@@ -1139,6 +1139,15 @@ static void finish_series(figure *fig, const fitrow *fits, size_t nfits)
         s->lb = p - f->b;
         s->has_fit = 1;
     }
+    /* an extra figure of one row's quantities alone (one group, e.g. the components of a build):
+     * nothing to pair them with, so a colour and a filled point type per quantity, all solid */
+    if (fig->extra && fig->ngroups == 1)
+        for (size_t i = 0; i < fig->ns; ++i) {
+            fig->s[i].lt = group_lts[i % 8];
+            fig->s[i].dt = 1;
+            fig->s[i].pt_f = pt_filled[i % 6];
+            fig->s[i].pt_h = pt_hollow[i % 6];
+        }
 }
 
 /* ------------------------------------------------------------------ paper points */

@@ -70,6 +70,7 @@ struct frnn_dev {
     uint32_t *net_dst; /* the Network model's graph (network_graph), m entries each */
     float *net_len;
     uint32_t net_m;
+    cudaEvent_t part_ev[CXB_FRNN_BUILD_PARTS + 1]; /* a build's component bounds (build with parts); NULL until used */
 };
 
 struct min_op {
@@ -374,6 +375,9 @@ void dev_free(frnn_dev *d)
     if (d->step_exec)
         cudaGraphExecDestroy(d->step_exec);
     cxb_event_timer_destroy(&d->tm);
+    for (int k = 0; k <= CXB_FRNN_BUILD_PARTS; ++k)
+        if (d->part_ev[k])
+            cudaEventDestroy(d->part_ev[k]);
     free(d);
 }
 
@@ -515,42 +519,57 @@ static cxb_status compact(frnn_dev *d)
     return st;
 }
 
-/* a build's kernels and CUB calls, queued on the stream */
-static cxb_status enqueue_build(frnn_dev *d, int want_compact)
+/* Records component bound k of a build when its parts are wanted (build with parts). */
+static cxb_status mark_part(frnn_dev *d, int parts, int k, cxb_status st)
+{
+    return st == CXB_OK && parts ? CXB_CUDA(cudaEventRecord(d->part_ev[k], d->s)) : st;
+}
+
+/* a build's kernels and CUB calls, queued on the stream; parts = 1 records an event before each
+ * component and after the last (suites/frnn/device.h names the components) */
+static cxb_status enqueue_build(frnn_dev *d, int want_compact, int parts)
 {
     uint32_t n = d->n, nb = d->g.nbins, bs = d->block;
     unsigned gs = grid_of(n, bs);
     size_t b = d->tmp_bytes;
-    cxb_status st = CXB_OK;
+    cxb_status st = mark_part(d, parts, 0, CXB_OK);
     d->have_compact = 0;
     if (d->build == CXB_FRNN_ORIGINAL) {
-        if (n) {
+        if (n && st == CXB_OK) {
             hash_kernel<<<gs, bs, 0, d->s>>>(d->g, d->in, n, d->key, d->val);
             st = CXB_CUDA_LAUNCHED("frnn hash_kernel");
-            if (st == CXB_OK)
-                st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(d->tmp, b, d->key, d->key2, d->val, d->val2, (int64_t)n,
-                                                              0, d->end_bit, d->s));
         }
+        st = mark_part(d, parts, 1, st);
+        if (n && st == CXB_OK)
+            st = CXB_CUDA(cub::DeviceRadixSort::SortPairs(d->tmp, b, d->key, d->key2, d->val, d->val2, (int64_t)n, 0,
+                                                          d->end_bit, d->s));
+        st = mark_part(d, parts, 2, st);
         if (st == CXB_OK)
             st = CXB_CUDA(cudaMemsetAsync(d->start, 0xff, (size_t)nb * 4, d->s));
         if (st == CXB_OK)
             st = CXB_CUDA(cudaMemsetAsync(d->end, 0xff, (size_t)nb * 4, d->s));
+        st = mark_part(d, parts, 3, st);
         if (st == CXB_OK && n) {
             reorder_kernel<<<gs, bs, (bs + 1) * sizeof(uint32_t), d->s>>>(d->key2, d->val2, d->in, n, d->start, d->end,
                                                                         d->storage);
             st = CXB_CUDA_LAUNCHED("frnn reorder_kernel");
         }
+        st = mark_part(d, parts, 4, st);
         if (st == CXB_OK && want_compact && (st = compact(d)) == CXB_OK)
             d->have_compact = 1;
     } else {
         uint32_t *bin = d->key, *sub = d->val;
-        st = CXB_CUDA(cudaMemsetAsync(d->counts, 0, (size_t)(nb + 1) * 4, d->s));
+        if (st == CXB_OK)
+            st = CXB_CUDA(cudaMemsetAsync(d->counts, 0, (size_t)(nb + 1) * 4, d->s));
+        st = mark_part(d, parts, 1, st);
         if (st == CXB_OK && n) {
             histogram_kernel<<<gs, bs, 0, d->s>>>(d->g, d->in, n, d->counts, bin, sub);
             st = CXB_CUDA_LAUNCHED("frnn histogram_kernel");
         }
+        st = mark_part(d, parts, 2, st);
         if (st == CXB_OK)
             st = CXB_CUDA(cub::DeviceScan::ExclusiveSum(d->tmp, b, d->counts, d->pbm, (int64_t)(nb + 1), d->s));
+        st = mark_part(d, parts, 3, st);
         if (st == CXB_OK && n && d->build == CXB_FRNN_ACS) {
             scatter_kernel<<<gs, bs, 0, d->s>>>(d->in, n, d->pbm, bin, sub, d->storage);
             st = CXB_CUDA_LAUNCHED("frnn scatter_kernel");
@@ -565,19 +584,32 @@ static cxb_status enqueue_build(frnn_dev *d, int want_compact)
                 st = CXB_CUDA_LAUNCHED("frnn gather_kernel");
             }
         }
+        st = mark_part(d, parts, 4, st);
         d->have_compact = 1;
     }
     return st;
 }
 
-static cxb_status frnn_build(void *vd, int want_compact, cxb_timing *timing, cxb_phases *ph)
+static cxb_status frnn_build(void *vd, int want_compact, cxb_timing *timing, cxb_phases *ph, double *parts)
 {
     frnn_dev *d = (frnn_dev *)vd;
+    cxb_status st = CXB_OK;
+    if (parts && d->build == CXB_FRNN_ACS_STABLE)
+        return cxb_fail(CXB_EINPUT, "frnn: the parts of a build: Original and ACS only, not acs_stable");
+    for (int k = 0; parts && k <= CXB_FRNN_BUILD_PARTS && st == CXB_OK; ++k)
+        if (!d->part_ev[k])
+            st = CXB_CUDA(cudaEventCreate(&d->part_ev[k]));
     d->tm.timing = timing;
-    cxb_status st = cxb_event_timer_begin(&d->tm, d->s);
     if (st == CXB_OK)
-        st = enqueue_build(d, want_compact);
+        st = cxb_event_timer_begin(&d->tm, d->s);
+    if (st == CXB_OK)
+        st = enqueue_build(d, want_compact, parts != NULL);
     cxb_status st2 = cxb_event_timer_end(&d->tm, ph, CXB_PHASE_KERNEL);
+    for (int k = 0; parts && k < CXB_FRNN_BUILD_PARTS && st == CXB_OK && st2 == CXB_OK; ++k) {
+        float ms = 0.0f; /* the stop event was waited for, so every bound before it is complete */
+        st = CXB_CUDA(cudaEventElapsedTime(&ms, d->part_ev[k], d->part_ev[k + 1]));
+        parts[k] = ms;
+    }
     return st != CXB_OK ? st : st2;
 }
 
@@ -773,7 +805,7 @@ static cxb_status step_graph_make(frnn_dev *d, int kind, uint32_t team, const cx
     cxb_status st = CXB_CUDA(cudaStreamBeginCapture(d->s, cudaStreamCaptureModeRelaxed));
     if (st != CXB_OK)
         return st;
-    st = enqueue_build(d, 1);
+    st = enqueue_build(d, 1, 0);
     if (st == CXB_OK)
         st = enqueue_circles(d, kind, team, cp);
     cxb_status st2 = CXB_CUDA(cudaStreamEndCapture(d->s, &g)); /* ends the capture whatever happened */
@@ -809,7 +841,7 @@ static cxb_status frnn_step(void *vd, int kind, uint32_t team, int graph, const 
         st = CXB_CUDA(cudaGraphLaunch(d->step_exec, d->s));
         d->have_compact = 1; /* what the captured build makes */
     } else if (st == CXB_OK) {
-        st = enqueue_build(d, 1);
+        st = enqueue_build(d, 1, 0);
         if (st == CXB_OK)
             st = enqueue_circles(d, kind, team, cp);
     }
@@ -866,7 +898,7 @@ static cxb_status frnn_network(void *vd, const cxb_frnn_network *nw, uint32_t st
     if (st == CXB_OK)
         st = cxb_event_timer_begin(&d->tm, d->s);
     if (st == CXB_OK && whole)
-        st = enqueue_build(d, 1);
+        st = enqueue_build(d, 1, 0);
     if (st == CXB_OK)
         st = cxb_frnn_network_enqueue(&dn, d->storage, d->pbm, d->n, step, d->in, d->block, d->s);
     return circles_finish(d, st, ph, out);

@@ -357,8 +357,8 @@ static void builds_of(const char *const *dirs, size_t nsets, const char *want, c
 
 /* The sweep's environment is width x width with R = 1, so a bin width w gives about
  * ceil(width / w)^2 bins (the row's extra column has the exact count). */
-#define P4_BASE "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=-"
-#define P4_SORTED "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=sorted"
+#define P4_BASE "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=-;parts=-"
+#define P4_SORTED "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=sorted;parts=-"
 #define P4_SORTED_SHARE 0.5 /* the thesis: ACS under half of Original's time on sorted input */
 #define P4_WIDTH 100.0
 #define P4_CROSSOVER_BINS 780000.0 /* the thesis, unsorted input, Titan V */

@@ -13,6 +13,9 @@
 extern "C" {
 #endif
 
+/* The components of a build whose times build() reports on request. */
+#define CXB_FRNN_BUILD_PARTS 4
+
 typedef struct cxb_frnn_dev {
     /* Allocates every device array of a build of kind `build` (ORIGINAL, ACS, ACS_STABLE) for
      * grid g and n items, CUB's temporary storage included, after checking the total against
@@ -23,8 +26,12 @@ typedef struct cxb_frnn_dev {
     /* Replaces the input (same n) on the device. */
     cxb_status (*upload)(void *dev, const cxb_frnn_rec *in);
     /* One build, its kernels and CUB calls in the kernel phase (timing's spin queued first when
-     * timing is not NULL); compact = 1 also makes the compact PBM after an Original build. */
-    cxb_status (*build)(void *dev, int compact, cxb_timing *timing, cxb_phases *ph);
+     * timing is not NULL); compact = 1 also makes the compact PBM after an Original build.
+     * parts (NULL, or CXB_FRNN_BUILD_PARTS entries) receives the ms of each component of the
+     * build, timed by events between them (thesis Figs 4.6-4.8), in this order:
+     * Original hash, sort, memset, reorder; ACS memset, histogram, scan, scatter. The
+     * deterministic ACS has no parts (CXB_EINPUT). */
+    cxb_status (*build)(void *dev, int compact, cxb_timing *timing, cxb_phases *ph, double *parts);
     /* The storage array and compact PBM of the last build, to the host (ix allocated for g, n). */
     cxb_status (*download)(void *dev, cxb_frnn_index *ix);
     /* One query of kind over the last build with handler h: the kernels in the kernel phase, the

@@ -221,7 +221,7 @@ cxb_status cxb_frnn_network_run(void *vctx, cxb_phases *ph)
     cxb_status st;
     if (c->backend == CXB_BACKEND_CUDA) {
         if (c->part)
-            st = c->dev->build(c->devh, 1, c->timing, ph);
+            st = c->dev->build(c->devh, 1, c->timing, ph, NULL);
         else
             st = c->dev->network(c->devh, &c->nw, c->steps, 1, c->timing, ph, c->next);
         return st;

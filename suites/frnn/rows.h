@@ -23,6 +23,8 @@ typedef struct cxb_frnn_ctx {
     uint32_t block;
     uint32_t team;           /* frnn.circles.cuda: lanes per agent (0: the device table's choice) */
     int graph;               /* frnn.circles.cuda: the whole step as one CUDA graph */
+    int parts;               /* parts=1 (frnn.original.cuda, frnn.acs.cuda): the build's components timed */
+    double part_ms[CXB_FRNN_BUILD_PARTS]; /* their ms in the last run (suites/frnn/device.h) */
     struct cxb_pool *pool;
     cxb_timing *timing;
     void *stream;

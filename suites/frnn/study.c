@@ -34,7 +34,7 @@
 
 static const char *const frnn_keys[] = {"dims", "n", "radius", "w", "dist", "width", "nbar", "density", "seed",
                                         "build", "handler", "threads", "block", "max_bins", "fault", "query",
-                                        "force", "surplus", "team", "order", "per_bin", "steps", "graph", NULL};
+                                        "force", "surplus", "team", "order", "per_bin", "steps", "graph", "parts", NULL};
 
 /* ---- the command line's borrowed input ---- */
 
@@ -177,7 +177,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->timing = env ? env->timing : NULL;
     c->stream = env ? env->stream : NULL;
     uint64_t dims = 3, n = 1u << 14, block = 64, max_bins = CXB_FRNN_MAX_BINS_DEFAULT, fault = 0, surplus = 0, steps = 0,
-             graph = 0;
+             graph = 0, parts = 0;
     uint64_t threads = env ? env->threads : 0;
     double radius = 0, w = 1, width = 10, nbar = 70, density = 1, per_bin = 0;
     int dist = CXB_FRNN_DIST_THESIS, handler = CXB_FRNN_COUNT, query = CXB_FRNN_STRIPS, force = 0;
@@ -195,6 +195,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         (st = cxb_params_double(p, "per_bin", 0, &per_bin)) == CXB_OK &&
         (st = cxb_params_u64(p, "steps", 0, &steps)) == CXB_OK &&
         (st = cxb_params_u64(p, "graph", 0, &graph)) == CXB_OK &&
+        (st = cxb_params_u64(p, "parts", 0, &parts)) == CXB_OK &&
         (st = cxb_params_u64(p, "seed", 1, &c->seed)) == CXB_OK &&
         (st = cxb_params_choice(p, "dist", cxb_frnn_dist_names, CXB_FRNN_DIST_THESIS, &dist)) == CXB_OK &&
         (st = cxb_params_choice(p, "build", cxb_frnn_build_names, build_def, &build)) == CXB_OK &&
@@ -223,6 +224,11 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     if (st == CXB_OK && graph && (graph != 1 || strcmp(c->id, "frnn.circles.cuda") != 0))
         st = cxb_fail(CXB_EINPUT, "%s: --set graph=%llu: 1 on frnn.circles.cuda only", c->id, (unsigned long long)graph);
     c->graph = graph != 0;
+    if (st == CXB_OK && parts &&
+        (parts != 1 || (strcmp(c->id, "frnn.original.cuda") != 0 && strcmp(c->id, "frnn.acs.cuda") != 0)))
+        st = cxb_fail(CXB_EINPUT, "%s: --set parts=%llu: 1 on frnn.original.cuda and frnn.acs.cuda only", c->id,
+                      (unsigned long long)parts);
+    c->parts = parts != 0;
     if (st == CXB_OK && surplus && (rs->is_build != 0 || surplus != 1))
         st = cxb_fail(CXB_EINPUT, "%s: --set surplus=%llu: 1 on a query row only", c->id, (unsigned long long)surplus);
     if (st == CXB_OK && (n > (1u << 28)))
@@ -318,7 +324,7 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
         else
             st = dev->open(&c->grid, c->in, c->n, c->build, c->block, c->stream, &c->devh, &c->alloc_ms, &c->h2d_ms);
         if (st == CXB_OK && rs->is_build == 0) /* the query's index, untimed */
-            st = dev->build(c->devh, c->kind != CXB_FRNN_MOORE, NULL, NULL);
+            st = dev->build(c->devh, c->kind != CXB_FRNN_MOORE, NULL, NULL, NULL);
     } else if (st == CXB_OK && rs->is_build == 0) {
         st = cpu_build(c, c->build, &c->ix);
     }
@@ -448,7 +454,7 @@ cxb_status cxb_frnn_run(void *vctx, cxb_phases *ph)
         return step_run(c, ph);
     if (c->is_build) {
         if (c->backend == CXB_BACKEND_CUDA) {
-            if ((st = c->dev->build(c->devh, 0, c->timing, ph)) == CXB_OK)
+            if ((st = c->dev->build(c->devh, 0, c->timing, ph, c->parts ? c->part_ms : NULL)) == CXB_OK)
                 st = c->dev->download(c->devh, &c->ix); /* untimed by the phases: after the kernel events */
         } else {
             st = cpu_build(c, c->kind, &c->ix);
@@ -602,6 +608,14 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
     PUT("nbins=%u;", c->grid.nbins);
     if (c->sorted)
         PUT("order=sorted;");
+    if (c->parts) { /* the components in key order (docs/method.md), in µs */
+        static const char *const names[2][CXB_FRNN_BUILD_PARTS] = {{"hash", "sort", "memset", "reorder"},
+                                                                   {"memset", "histogram", "scan", "scatter"}};
+        static const int order[2][CXB_FRNN_BUILD_PARTS] = {{0, 2, 3, 1}, {1, 0, 2, 3}};
+        const int b = c->build == CXB_FRNN_ORIGINAL ? 0 : 1;
+        for (int k = 0; k < CXB_FRNN_BUILD_PARTS; ++k)
+            PUT("part_%s_us=%.3f;", names[b][order[b][k]], c->part_ms[order[b][k]] * 1e3);
+    }
     cxb_frnn_counters ctr;
     uint64_t queries;
     if (c->surplus && surplus_count(c, &ctr, &queries) == CXB_OK)
@@ -698,6 +712,7 @@ static const cxb_sweep sweeps_ci[] = {
  * population, P4 construction against bin count (w sets the bins at fixed N). */
 #define P1_NBAR "10,20,40,60,80,100,120,140,160,180,200"
 #define P3_W "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"
+#define P4_W "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"
 #define P5_BUILDS "frnn.original.cuda,frnn.acs.cuda"
 #define P11_FIXED "steps=2"
 #define P11_EDGES "1,2,4,8,12,16,20"
@@ -717,10 +732,12 @@ static const cxb_sweep sweeps_paper[] = {
      "1,0.7,0.6666667,0.5,0.4,0.3333333,0.25"},
     {"p3.2d", "frnn.strips.seq", "dims=2;dist=uniform;n=1000000;width=200;radius=1;surplus=1", "w", P3_W},
     {"p3.3d", "frnn.strips.seq", "dims=3;dist=uniform;n=1000000;width=50;radius=1;surplus=1", "w", P3_W},
-    {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1", "w",
-     "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"},
+    {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1", "w", P4_W},
     {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=sorted", "w",
-     "1.4142,1,0.7071,0.5,0.3536,0.25,0.1768,0.125,0.1"},
+     P4_W},
+    /* Figs 4.6-4.8: the same builds with their components timed apart (parts=1) */
+    {"p4", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1;parts=1", "w", P4_W},
+    {"p4", "frnn.acs.cuda", "dims=2;dist=uniform;n=1000000;width=100;radius=1;order=sorted;parts=1", "w", P4_W},
     /* Fig. 4.2: 2^20 items on K = width keys (one row of bins), K = 2^1 .. 2^20 */
     {"p7", "frnn.original.cuda,frnn.acs.cuda", "dims=2;dist=strip;n=1048576", "width",
      "2^1,2^2,2^3,2^4,2^5,2^6,2^7,2^8,2^9,2^10,2^11,2^12,2^13,2^14,2^15,2^16,2^17,2^18,2^19,2^20"},
@@ -828,6 +845,8 @@ static const cxb_series_spec frnn_series[] = {
 
 /* The thesis's figures and the FLAME GPU 2 comparison (docs/studies/frnn.md "Figures"); each
  * selects its own experiment's points, so that a set of another experiment adds at most a point. */
+#define P4_PARTS_ORIGINAL "part_hash_us,part_sort_us,part_memset_us,part_reorder_us"
+#define P4_PARTS_ACS "part_memset_us,part_histogram_us,part_scan_us,part_scatter_us"
 #define FRNN_P1_IMPLS "impl=frnn.moore.cuda|frnn.pbw.cuda|frnn.strips.cuda;dist=circles-thesis;n=1000000;w=1|0.5"
 static const cxb_figure_spec frnn_figures[] = {
     {"frnn.p1.2d", "Chisholm Fig. 6.5 (2D): query time against the neighbourhood size, N = 10^6",
@@ -844,10 +863,19 @@ static const cxb_figure_spec frnn_figures[] = {
      "time", "impl=frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;nbar=100;dims=3", NULL},
     {"frnn.p4", "Chisholm Fig. 4.5: the builds against the bin width w at N = 10^6, 2D, 100 x 100 (5,000 to 10^6 bins)",
      "frnn/bins.gp", "w", "time",
-     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=-", NULL},
+     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=-;parts=-", NULL},
     {"frnn.p4.sorted", "Chisholm Sec. 4 (sorted input): the builds against the bin width w at N = 10^6, 2D, 100 x 100",
      "frnn/bins.gp", "w", "time",
-     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=sorted", NULL},
+     "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=sorted;parts=-", NULL},
+    {"frnn.p4.parts.original", "Chisholm Fig. 4.6: the Original build's components against the bin width w, N = 10^6, 2D",
+     "frnn/build_parts.gp", "w", "extra:" P4_PARTS_ORIGINAL,
+     "impl=frnn.original.cuda;dist=uniform;n=1000000;width=100;dims=2;order=-;parts=1", NULL},
+    {"frnn.p4.parts.acs", "Chisholm Fig. 4.7: the ACS build's components against the bin width w, N = 10^6, 2D",
+     "frnn/build_parts.gp", "w", "extra:" P4_PARTS_ACS,
+     "impl=frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=-;parts=1", NULL},
+    {"frnn.p4.parts.acs.sorted", "Chisholm Fig. 4.8: the ACS build's components on sorted input, N = 10^6, 2D",
+     "frnn/build_parts.gp", "w", "extra:" P4_PARTS_ACS,
+     "impl=frnn.acs.cuda;dist=uniform;n=1000000;width=100;dims=2;order=sorted;parts=1", NULL},
     {"frnn.p5", "Chisholm Fig. 4.9: ACS / Original build time over population and actors per bin, 2D, 100 bins wide",
      "frnn/ratio_heat.gp", "n", "heat:per_bin:impl=frnn.acs.cuda/frnn.original.cuda",
      "impl=frnn.original.cuda|frnn.acs.cuda;dist=uniform;width=100;dims=2;order=-", NULL},

@@ -121,7 +121,7 @@ static void run_case(const char *name, const cxb_frnn_rec *in, uint32_t n, uint3
             if (st != CXB_OK)
                 continue;
             for (int compact = 0; compact <= (build == CXB_FRNN_ORIGINAL); ++compact) {
-                CHECK_MSG(cxb_frnn_cuda_dev.build(d, compact, NULL, NULL) == CXB_OK, "%s %s: build: %s", name, what,
+                CHECK_MSG(cxb_frnn_cuda_dev.build(d, compact, NULL, NULL, NULL) == CXB_OK, "%s %s: build: %s", name, what,
                           cxb_last_error());
                 if (compact || build != CXB_FRNN_ORIGINAL) {
                     for (int kind = 0; kind < CXB_FRNN_NQUERIES; ++kind)
@@ -147,6 +147,26 @@ static void run_case(const char *name, const cxb_frnn_rec *in, uint32_t n, uint3
                         cxb_frnn_result_free(&res);
                     }
                 }
+                CHECK_MSG(cxb_frnn_cuda_dev.download(d, &ix) == CXB_OK, "%s: download: %s", name, cxb_last_error());
+                check_index(&ix, &ref, in, build != CXB_FRNN_ACS, what);
+            }
+            /* the components timed apart (Figs 4.6-4.8): the same index, each part a time, their
+             * sum within the build's interval; the deterministic ACS refuses */
+            double parts[CXB_FRNN_BUILD_PARTS] = {-1, -1, -1, -1};
+            cxb_phases ph;
+            cxb_phases_clear(&ph);
+            st = cxb_frnn_cuda_dev.build(d, 0, NULL, &ph, parts);
+            if (build == CXB_FRNN_ACS_STABLE)
+                CHECK_MSG(st == CXB_EINPUT, "%s %s: parts of the deterministic ACS accepted", name, what);
+            else {
+                CHECK_MSG(st == CXB_OK, "%s %s: build with parts: %s", name, what, cxb_last_error());
+                double sum = 0;
+                for (int q = 0; q < CXB_FRNN_BUILD_PARTS; ++q) {
+                    CHECK_MSG(parts[q] >= 0, "%s %s: part %d: %g ms", name, what, q, parts[q]);
+                    sum += parts[q];
+                }
+                double total = (double)ph.ns[CXB_PHASE_KERNEL] * 1e-6;
+                CHECK_MSG(sum <= total + 0.005, "%s %s: parts %g ms > the build's %g ms", name, what, sum, total);
                 CHECK_MSG(cxb_frnn_cuda_dev.download(d, &ix) == CXB_OK, "%s: download: %s", name, cxb_last_error());
                 check_index(&ix, &ref, in, build != CXB_FRNN_ACS, what);
             }
@@ -208,7 +228,7 @@ static void circles_cuda(uint64_t seed, float side)
                         CHECK_MSG(pairs >= 100ull * n, "circles dense: %.1f neighbours an agent, want >= 100",
                                   (double)pairs / n);
                     if (teams[ti]) {
-                        CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "circles build: %s",
+                        CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL, NULL) == CXB_OK, "circles build: %s",
                                   cxb_last_error());
                         CHECK_MSG(cxb_frnn_cuda_dev.circles(d, kind, teams[ti], &cp, NULL, NULL, dev_out) == CXB_OK,
                                   "circles: %s", cxb_last_error());
@@ -269,7 +289,7 @@ static void network_cuda(uint64_t seed, uint32_t v, uint32_t e, uint32_t a, uint
             for (uint32_t s = 0; s < (quick ? 5u : 40u) && bad < 0; ++s) {
                 CHECK(cxb_frnn_network_step_direct(&nw, cur, a, s, want) == CXB_OK);
                 if (!whole)
-                    CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL) == CXB_OK, "network build: %s",
+                    CHECK_MSG(cxb_frnn_cuda_dev.build(d, 1, NULL, NULL, NULL) == CXB_OK, "network build: %s",
                               cxb_last_error());
                 st = cxb_frnn_cuda_dev.network(d, &nw, s, whole, NULL, NULL, out);
                 CHECK_MSG(st == CXB_OK, "network step: %s", cxb_last_error());

@@ -175,6 +175,15 @@ static void rows(uint64_t seed, cxb_pool *pool)
     cxb_params_init(&p);
     cxb_params_parse(&p, "n=100;team=3", ';', "test");
     CHECK(step && step->setup(&p, &env, &ctx) == CXB_EINPUT);
+    /* the components of a build are timed on the CUDA Original and ACS builds only */
+    static const char *const no_parts[] = {"frnn.counting.seq", "frnn.counting.pthreads", "frnn.acs.pthreads",
+                                           "frnn.strips.seq", "frnn.circles.seq"};
+    for (size_t r = 0; r < sizeof no_parts / sizeof no_parts[0]; ++r) {
+        const cxb_impl *im2 = cxb_impl_find(no_parts[r], NULL);
+        cxb_params_init(&p);
+        cxb_params_parse(&p, "n=100;parts=1", ';', "test");
+        CHECK_MSG(im2 && im2->setup(&p, &env, &ctx) == CXB_EINPUT, "%s: parts=1 accepted", no_parts[r]);
+    }
     cxb_params_init(&p);
     cxb_params_parse(&p, "n=100;team=auto", ';', "test");
     CHECK(step && step->setup(&p, &env, &ctx) == CXB_OK);
