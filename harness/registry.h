@@ -80,6 +80,11 @@ typedef struct cxb_impl {
      * order the hardware picks, as CXB_IMPL_FLOAT_ORDER says of every point of a row; called
      * after setup. */
     int (*float_order)(void *ctx);
+    /* Optional: nonzero when this point's extra column changes from sample to sample (a time
+     * measured inside the run, such as the components of a build): extra is then called after
+     * every sample's run, and each sample row carries its own; otherwise once per point, after
+     * the warm-up. Called after setup. */
+    int (*extra_per_sample)(void *ctx);
 } cxb_impl;
 
 /* A fitted series: the points of impls with this prefix along x_param (docs/method.md). */

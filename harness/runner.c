@@ -629,6 +629,7 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
             st = im->run(ctx, &ph);
     }
     char extra[1024] = "";
+    const int extra_each = im->extra && im->extra_per_sample && im->extra_per_sample(ctx);
     if (im->extra)
         im->extra(ctx, extra, sizeof extra);
 
@@ -700,6 +701,8 @@ static cxb_status run_point(run_state *rs, const point *pt, pool_set *pools)
         row.instructions = -1;
         row.checksum = sum;
         row.t_start_ns = t_start - rs->run_t0;
+        if (extra_each) /* this sample's own values (cxb_impl.extra_per_sample) */
+            im->extra(ctx, extra, sizeof extra);
         row.extra = extra;
         cxb_samples_write(rs->samples, &row);
         if (phs)

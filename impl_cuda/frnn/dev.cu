@@ -795,6 +795,9 @@ static cxb_status step_graph_make(frnn_dev *d, int kind, uint32_t team, const cx
 {
     if (!d->s)
         return cxb_fail(CXB_EINPUT, "frnn: graph=1 needs a stream of its own (CUDA's legacy stream cannot be captured)");
+    if (d->build == CXB_FRNN_ACS_STABLE) /* CUB's segmented sort reads its partition sizes back on the host */
+        return cxb_fail(CXB_EINPUT, "frnn: graph=1: the deterministic ACS build cannot be captured (its segmented sort "
+                                    "waits for the host); use build=acs or original");
     team = circles_team(d, team);
     if (d->step_exec && d->step_kind == kind && d->step_team == team && !memcmp(&d->step_cp, cp, sizeof *cp))
         return CXB_OK;

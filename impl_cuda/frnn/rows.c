@@ -44,7 +44,8 @@ static cxb_status setup_fgpu2style(const cxb_params *p, const cxb_env *env, void
 #define FRNN_CUDA_IMPL_F(id_, setup_, flags_, summary_)                                            \
     {.id = id_, .backend = CXB_BACKEND_CUDA, .flags = CXB_IMPL_NEEDS_GPU | (flags_), .summary = summary_, \
      .setup = setup_, .reset = cxb_frnn_reset, .run = cxb_frnn_run, .verify = cxb_frnn_verify,      \
-     .checksum = cxb_frnn_checksum, .extra = cxb_frnn_extra, .teardown = cxb_frnn_teardown}
+     .checksum = cxb_frnn_checksum, .extra = cxb_frnn_extra, .teardown = cxb_frnn_teardown,         \
+     .extra_per_sample = cxb_frnn_extra_per_sample}
 
 const cxb_impl cxb_frnn_cuda_impls[] = {
     FRNN_CUDA_IMPL("frnn.original.cuda", setup_original,

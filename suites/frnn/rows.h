@@ -68,6 +68,8 @@ uint64_t cxb_frnn_checksum(void *ctx);
  * in the order the threads filled its slots (cxb_impl.float_order) */
 int cxb_frnn_float_order(void *ctx);
 void cxb_frnn_extra(void *ctx, char *buf, size_t size);
+/* parts=1: the components' times are each sample's own (cxb_impl.extra_per_sample) */
+int cxb_frnn_extra_per_sample(void *ctx);
 void cxb_frnn_teardown(void *ctx);
 uint64_t cxb_frnn_work(const cxb_impl *impl, const cxb_params *params);
 

@@ -223,6 +223,9 @@ static cxb_status frnn_setup(const cxb_params *p, const cxb_env *env, const char
     c->team = team ? 1u << (team - 1) : 0;
     if (st == CXB_OK && graph && (graph != 1 || strcmp(c->id, "frnn.circles.cuda") != 0))
         st = cxb_fail(CXB_EINPUT, "%s: --set graph=%llu: 1 on frnn.circles.cuda only", c->id, (unsigned long long)graph);
+    if (st == CXB_OK && graph && build == CXB_FRNN_ACS_STABLE)
+        st = cxb_fail(CXB_EINPUT, "%s: --set graph=1 with build=acs_stable: its segmented sort waits for the host, so "
+                                  "it cannot be captured; use build=acs or original", c->id);
     c->graph = graph != 0;
     if (st == CXB_OK && parts &&
         (parts != 1 || (strcmp(c->id, "frnn.original.cuda") != 0 && strcmp(c->id, "frnn.acs.cuda") != 0)))
@@ -625,6 +628,12 @@ void cxb_frnn_extra(void *vctx, char *buf, size_t size)
         PUT("team=%u;", c->dev->team(c->devh, c->team));
     PUT("w=%g", (double)c->grid.w);
 #undef PUT
+}
+
+int cxb_frnn_extra_per_sample(void *vctx)
+{
+    const cxb_frnn_ctx *c = vctx;
+    return c->parts; /* the components' times are the sample's own */
 }
 
 uint64_t cxb_frnn_work(const cxb_impl *impl, const cxb_params *params)

@@ -4,7 +4,9 @@
  * of a second or more by none (it is its own warm-up), and in both cases by exactly the samples
  * the stopping rule asks for, each recorded in samples.csv. And --stop-after (docs/method.md
  * "Stopping early"): past the deadline no point starts, the first always runs, and the set
- * written holds the points done, with "truncated" and the counts in provenance.json. */
+ * written holds the points done, with "truncated" and the counts in provenance.json. The extra
+ * column: once per point after the warm-up, or after every sample's run when the row says its
+ * values are the sample's own (cxb_impl.extra_per_sample). */
 #define _XOPEN_SOURCE 700
 #include "testfs.h"
 
@@ -21,7 +23,7 @@
 static unsigned runs; /* calls of run() at the current point */
 
 typedef struct {
-    uint64_t ms;
+    uint64_t ms, each;
 } sleep_ctx;
 
 static cxb_status s_setup(const cxb_params *p, const cxb_env *env, void **ctx)
@@ -31,6 +33,8 @@ static cxb_status s_setup(const cxb_params *p, const cxb_env *env, void **ctx)
     if (!c)
         return CXB_ERESOURCE;
     cxb_status st = cxb_params_u64(p, "ms", 0, &c->ms);
+    if (st == CXB_OK)
+        st = cxb_params_u64(p, "each", 0, &c->each);
     if (st != CXB_OK) {
         free(c);
         return st;
@@ -67,18 +71,29 @@ static void s_teardown(void *ctx)
 {
     free(ctx);
 }
+static void s_extra(void *ctx, char *buf, size_t size)
+{
+    (void)ctx;
+    snprintf(buf, size, "runs=%u", runs);
+}
+static int s_each(void *ctx)
+{
+    return ((const sleep_ctx *)ctx)->each != 0;
+}
 
 static const cxb_impl impls[] = {
     {"sleep.wait.seq", CXB_BACKEND_SEQ, 0, "sleeps ms milliseconds a run", s_setup, s_reset, s_run, s_verify,
-     s_checksum, NULL, s_teardown, NULL},
+     s_checksum, s_extra, s_teardown, NULL, s_each},
 };
 static const cxb_sweep short_sweep[] = {{"short", "sleep.wait.seq", "", "ms", "1"}, CXB_SWEEPS_END};
 static const cxb_sweep long_sweep[] = {{"long", "sleep.wait.seq", "", "ms", "1050"}, CXB_SWEEPS_END};
+static const cxb_sweep each_sweep[] = {{"each", "sleep.wait.seq", "each=1", "ms", "1"}, CXB_SWEEPS_END};
 static const cxb_sweep three_sweep[] = {{"three", "sleep.wait.seq", "", "ms", "20,21,22"}, CXB_SWEEPS_END};
 static const cxb_preset presets[] = {
     {"short", "a run of 1 ms", short_sweep, 0},
     {"long", "a run of 1.05 s", long_sweep, 0},
     {"three", "three points of about 20 ms a run", three_sweep, 0},
+    {"each", "a run of 1 ms whose extra column is each sample's own", each_sweep, 0},
 };
 static const cxb_study study = {
     .name = "sleep",
@@ -87,7 +102,7 @@ static const cxb_study study = {
     .impls = impls,
     .nimpls = 1,
     .presets = presets,
-    .npresets = 3,
+    .npresets = 4,
 };
 
 /* The sample rows of a set and how many distinct points they belong to. */
@@ -155,6 +170,28 @@ static void test_stop_after(const char *root)
     }
 }
 
+/* The extra cell of every sample row: "runs=R" with R the runs made when it was taken, want[k]
+ * for sample k. */
+static void check_extra(const char *dir, const char *preset, const unsigned *want, unsigned n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/samples.csv", dir);
+    cxb_csv csv;
+    if (cxb_csv_read(path, &csv) != CXB_OK) {
+        CHECK_MSG(0, "%s: %s unreadable", preset, path);
+        return;
+    }
+    int col = cxb_csv_col(&csv, "extra");
+    CHECK_MSG(col >= 0 && csv.nrows == n, "%s: %zu sample rows, want %u", preset, csv.nrows, n);
+    for (size_t r = 0; col >= 0 && r < csv.nrows && r < n; ++r) {
+        char cell[32];
+        snprintf(cell, sizeof cell, "runs=%u", want[r]);
+        CHECK_MSG(!strcmp(cxb_csv_cell(&csv, r, col), cell), "%s: sample %zu extra '%s', want '%s'", preset, r,
+                  cxb_csv_cell(&csv, r, col), cell);
+    }
+    cxb_csv_free(&csv);
+}
+
 static void run_preset(const char *root, const char *preset, unsigned reps, unsigned want_runs)
 {
     char dir[4096] = "";
@@ -166,6 +203,12 @@ static void run_preset(const char *root, const char *preset, unsigned reps, unsi
     unsigned rows = set_rows(dir, &points);
     CHECK_MSG(rows == reps && points == 1, "%s: %u sample rows of %u points, want %u of 1", preset, rows, points,
               reps);
+    /* the extra column after the warm-up (run 2, or run 1 when the verified run warmed up), or
+     * each sample's own (runs 3, 4, 5) */
+    unsigned want[8];
+    for (unsigned k = 0; k < reps && k < 8; ++k)
+        want[k] = !strcmp(preset, "each") ? 3 + k : want_runs - reps;
+    check_extra(dir, preset, want, reps);
 }
 
 int main(void)
@@ -175,6 +218,7 @@ int main(void)
         return 77;
     run_preset(root, "short", 3, 1 + 1 + 3); /* verified, warm-up, samples */
     run_preset(root, "long", 2, 1 + 2);     /* the long verified run is its own warm-up */
+    run_preset(root, "each", 3, 1 + 1 + 3);
     test_stop_after(root);
     cxb_testfs_rmtree(root);
     CHECK_DONE();
