@@ -10,6 +10,7 @@
 # Inlined by harness/plot.c after plots/common.gp and before the generated `plot` command.
 
 set logscale x 10
+set xrange [0.08:2] # the preset's widths, 0.1 to 1.41
 set format x "%g"
 set yrange [0:*]
 set xlabel "bin width w (fraction of R; about (100 / w)^2 bins)"
