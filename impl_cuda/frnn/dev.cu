@@ -199,8 +199,12 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
  * cxb_frnn_circles_one bit for bit. Applied inline, the force is a branch that some lane of a
  * warp takes at almost every candidate (about 1 candidate in 6 is a neighbour; 32 lanes), so
  * every lane waited for it at every candidate; over the list a lane waits only for the warp's
- * largest neighbour count. A full list is drained where it fills. */
-#define FRNN_CIRCLES_LIST 64 /* slots; density 1 at R = 2 (FLAME GPU 2's set-up): 33.5 neighbours */
+ * largest neighbour count. A full list is drained where it fills, by its lane alone while the
+ * others wait, so the list holds the thesis's densest Circles set-up: n̄ = 70 (Table 5.1) with
+ * 64 slots drained once an agent, a lane at a time (warp execution efficiency 8.7%). */
+#ifndef FRNN_CIRCLES_LIST /* -D for a comparison build */
+#define FRNN_CIRCLES_LIST 128 /* slots: n̄ = 70 with room for its spread; FLAME GPU 2's set-up: 33.5 */
+#endif
 
 static __device__ __forceinline__ void circles_drain(const cxb_frnn_view &v, const cxb_frnn_circles_params &cp,
                                                      const float *q, const uint32_t *list, uint32_t len, float *f,
@@ -272,8 +276,9 @@ __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_
  * entries at a time, each lane computing one pair's force terms (cxb_frnn_circles_term), and
  * every lane adds the TEAM terms in list order (shuffles), so the sums are those of
  * cxb_frnn_circles_one bit for bit. The list is drained before a batch could overflow it. */
-#define FRNN_CIRCLES_STRIDE (FRNN_CIRCLES_LIST + 1) /* odd: the teams of a warp at the same list position
-                                                      * use different banks */
+#define FRNN_CIRCLES_TEAM_LIST 64 /* a team's list in shared memory (teams serve small populations) */
+#define FRNN_CIRCLES_STRIDE (FRNN_CIRCLES_TEAM_LIST + 1) /* odd: the teams of a warp at the same list
+                                                           * position use different banks */
 template <int KIND, int TEAM>
 __global__ void circles_team_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
 {
@@ -302,7 +307,7 @@ __global__ void circles_team_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp,
             if (near)
                 list[len + __popc(hits & ((1u << lane) - 1u))] = j;
             len += __popc(hits);
-            if (len > FRNN_CIRCLES_LIST - TEAM) { /* the next batch might not fit */
+            if (len > FRNN_CIRCLES_TEAM_LIST - TEAM) { /* the next batch might not fit */
                 __syncwarp(mask);
                 circles_team_drain<TEAM>(v, cp, q.p, list, len, lane, mask, f);
                 c += len;
