@@ -33,6 +33,7 @@
 #include <sys/stat.h>
 
 #include "cxb/config.h"
+#include "cxb/core/grow.h"
 #include "harness/csv.h"
 #include "harness/fit.h"
 #include "harness/stats.h"
@@ -128,15 +129,12 @@ static cxb_status list_sets(const char *path, char ***dirs, size_t *n)
         snprintf(buf, sizeof buf, "%s/%s/samples.csv", path, e->d_name);
         if (!is_file(buf))
             continue;
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 8;
-            char **nd = realloc(*dirs, cap * sizeof *nd);
-            if (!nd) {
-                closedir(d);
-                return cxb_fail(CXB_ERESOURCE, "compare: out of memory");
-            }
-            *dirs = nd;
+        char **nd = cxb_grow(*dirs, &cap, *n, sizeof *nd, 8);
+        if (!nd) {
+            closedir(d);
+            return cxb_fail(CXB_ERESOURCE, "compare: out of memory");
         }
+        *dirs = nd;
         snprintf(buf, sizeof buf, "%s/%s", path, e->d_name);
         if (!((*dirs)[(*n)++] = dupstr(buf))) {
             closedir(d);

@@ -69,6 +69,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "harness/plot.h"
 
+#include "cxb/core/grow.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -651,14 +653,10 @@ static int selected(const cxb_params *sel, const char *impl, const cxb_params *p
 
 static cxb_status add_row(pseries *s, const prow *r)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        prow *nr = realloc(s->rows, cap * sizeof *nr);
-        if (!nr)
-            return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
-        s->rows = nr;
-        s->cap = cap;
-    }
+    prow *nr = cxb_grow(s->rows, &s->cap, s->n, sizeof *nr, 16);
+    if (!nr)
+        return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+    s->rows = nr;
     s->rows[s->n++] = *r;
     return CXB_OK;
 }
@@ -776,14 +774,10 @@ static cxb_status collect(figure *fig, const cxb_csv *csv, const summary_cols *c
             if (strcmp(fig->s[i].impl, impl) == 0 && strcmp(fig->s[i].canon, canon) == 0)
                 s = &fig->s[i];
         if (!s) {
-            if (fig->ns == fig->scap) {
-                size_t ncap = fig->scap ? 2 * fig->scap : 8;
-                pseries *n = realloc(fig->s, ncap * sizeof *n);
-                if (!n)
-                    return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
-                fig->s = n;
-                fig->scap = ncap;
-            }
+            pseries *ns = cxb_grow(fig->s, &fig->scap, fig->ns, sizeof *ns, 8);
+            if (!ns)
+                return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+            fig->s = ns;
             s = &fig->s[fig->ns++];
             memset(s, 0, sizeof *s);
             snprintf(s->impl, sizeof s->impl, "%s", impl);
@@ -912,14 +906,10 @@ static cxb_status collect_heat(figure *fig, const cxb_csv *csv, const summary_co
             if (h->c[i].x == x && h->c[i].y == y)
                 cell = &h->c[i];
         if (!cell) {
-            if (h->n == h->cap) {
-                size_t cap = h->cap ? 2 * h->cap : 64;
-                hcell *nc = realloc(h->c, cap * sizeof *nc);
-                if (!nc)
-                    return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
-                h->c = nc;
-                h->cap = cap;
-            }
+            hcell *nc = cxb_grow(h->c, &h->cap, h->n, sizeof *nc, 64);
+            if (!nc)
+                return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+            h->c = nc;
             cell = &h->c[h->n++];
             memset(cell, 0, sizeof *cell);
             cell->x = x;
@@ -2038,14 +2028,10 @@ static cxb_status find_dups(setdata *sd, size_t n, dups *out)
                         winner = j;
             if (!winner || dup_find(out, sd[i].keys[r], i) >= 0)
                 continue;
-            if (out->n == cap) {
-                size_t ncap = cap ? 2 * cap : 8;
-                dupl *nd = realloc(out->d, ncap * sizeof *nd);
-                if (!nd)
-                    return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
-                out->d = nd;
-                cap = ncap;
-            }
+            dupl *nd = cxb_grow(out->d, &cap, out->n, sizeof *nd, 8);
+            if (!nd)
+                return cxb_fail(CXB_ERESOURCE, "plot: out of memory");
+            out->d = nd;
             dupl *e = &out->d[out->n++];
             snprintf(e->key, sizeof e->key, "%s", sd[i].keys[r]);
             e->loser = i;

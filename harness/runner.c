@@ -19,6 +19,7 @@
 #include "cxb/config.h"
 #include "cxb/core/params.h"
 #include "cxb/core/cuda.h"
+#include "cxb/core/grow.h"
 #include "cxb/core/timing.h"
 #include "cxb/core/pool.h"
 #include "harness/atomic.h"
@@ -91,13 +92,10 @@ static cxb_status add_point(point_list *pl, const cxb_impl *impl, const cxb_para
         if (pl->v[i].hash == pt.hash && pl->v[i].impl == impl &&
             strcmp(pl->v[i].canonical, pt.canonical) == 0)
             return CXB_OK; /* the same point from two sweeps runs once */
-    if (pl->n == pl->cap) {
-        pl->cap = pl->cap ? 2 * pl->cap : 64;
-        point *nv = realloc(pl->v, pl->cap * sizeof *nv);
-        if (!nv)
-            return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
-        pl->v = nv;
-    }
+    point *nv = cxb_grow(pl->v, &pl->cap, pl->n, sizeof *nv, 64);
+    if (!nv)
+        return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+    pl->v = nv;
     pl->v[pl->n++] = pt;
     return CXB_OK;
 }
@@ -422,14 +420,10 @@ static cxb_status pool_note(pool_set *ps, const cxb_pool *pool)
     for (size_t i = 0; i < ps->nused; ++i)
         if (ps->used[i].threads == threads && strcmp(ps->used[i].description, desc) == 0)
             return CXB_OK;
-    if (ps->nused == ps->capused) {
-        size_t cap = ps->capused ? 2 * ps->capused : 8;
-        cxb_prov_pool *nv = realloc(ps->used, cap * sizeof *nv);
-        if (!nv)
-            return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
-        ps->used = nv;
-        ps->capused = cap;
-    }
+    cxb_prov_pool *nv = cxb_grow(ps->used, &ps->capused, ps->nused, sizeof *nv, 8);
+    if (!nv)
+        return cxb_fail(CXB_ERESOURCE, "runner: out of memory");
+    ps->used = nv;
     char *copy = malloc(strlen(desc) + 1);
     if (!copy)
         return cxb_fail(CXB_ERESOURCE, "runner: out of memory");

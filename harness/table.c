@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxb/core/grow.h"
+
 /* ---------------- small helpers ---------------- */
 
 static int parse_num(const char *s, double *out)
@@ -378,16 +380,12 @@ static cxb_status series_add(cxb_rset *rs, size_t *cap, size_t pi, const cxb_ser
         }
     }
     if (!s) {
-        if (rs->nseries == *cap) {
-            size_t nc = *cap ? 2 * *cap : 16;
-            cxb_rseries *ns = realloc(rs->series, nc * sizeof *ns);
-            if (!ns) {
-                free(fixed);
-                return cxb_fail(CXB_ERESOURCE, "fit: out of memory");
-            }
-            rs->series = ns;
-            *cap = nc;
+        cxb_rseries *ns = cxb_grow(rs->series, cap, rs->nseries, sizeof *ns, 16);
+        if (!ns) {
+            free(fixed);
+            return cxb_fail(CXB_ERESOURCE, "fit: out of memory");
         }
+        rs->series = ns;
         s = &rs->series[rs->nseries++];
         memset(s, 0, sizeof *s);
         s->impl = p->impl;
