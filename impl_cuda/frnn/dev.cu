@@ -199,11 +199,12 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
  * cxb_frnn_circles_one bit for bit. Applied inline, the force is a branch that some lane of a
  * warp takes at almost every candidate (about 1 candidate in 6 is a neighbour; 32 lanes), so
  * every lane waited for it at every candidate; over the list a lane waits only for the warp's
- * largest neighbour count. A full list is drained where it fills, by its lane alone while the
- * others wait, so the list holds the thesis's densest Circles set-up: n̄ = 70 (Table 5.1) with
- * 64 slots drained once an agent, a lane at a time (warp execution efficiency 8.7%). */
+ * largest neighbour count. A lane whose list fills stops visiting; when every lane of the warp
+ * has a full list or no candidates left, the warp drains its lists together and goes on. (A
+ * full list drained where it filled ran one lane at a time: at the thesis's n̄ = 70, Table 5.1,
+ * a list of 64 gave a warp execution efficiency of 8.7%; docs/studies/frnn.md.) */
 #ifndef FRNN_CIRCLES_LIST /* -D for a comparison build */
-#define FRNN_CIRCLES_LIST 128 /* slots: n̄ = 70 with room for its spread; FLAME GPU 2's set-up: 33.5 */
+#define FRNN_CIRCLES_LIST 128 /* slots: n̄ = 70 in one round; FLAME GPU 2's set-up: 33.5 neighbours */
 #endif
 
 static __device__ __forceinline__ void circles_drain(const cxb_frnn_view &v, const cxb_frnn_circles_params &cp,
@@ -241,28 +242,37 @@ static __device__ __forceinline__ void circles_team_drain(const cxb_frnn_view &v
 template <int KIND>
 __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= v.n)
-        return;
-    const cxb_frnn_rec q = v.storage[k];
-    uint32_t list[FRNN_CIRCLES_LIST], len = 0, c = 0, s, e;
+    const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    const int live = k < v.n; /* every lane stays to the end, so that the warp drains together */
+    const cxb_frnn_rec q = v.storage[live ? k : 0];
+    uint32_t list[FRNN_CIRCLES_LIST], len = 0, c = 0, s = 0, e = 0, j = 0;
     float f[3] = {0.0f, 0.0f, 0.0f};
     cxb_frnn_iter it;
     cxb_frnn_iter_init(&it, &v, KIND, q.p);
-    while (cxb_frnn_iter_next(&it, &v, &s, &e, NULL)) {
-        for (uint32_t j = s; j < e; ++j) {
-            const cxb_frnn_rec o = v.storage[j];
-            float d2;
-            if (o.id == q.id || !cxb_frnn_circles_near(&v.grid, q.p, o.p, &d2))
-                continue;
-            list[len++] = j;
-            if (len == FRNN_CIRCLES_LIST) { /* rare at the study's densities; correct at any */
-                circles_drain(v, cp, q.p, list, len, f, &c);
-                len = 0;
+    int more = live; /* candidates left to visit */
+    do {
+        /* fill: visit candidates until the list is full or none are left (j, e and the iterator
+         * keep the place for the next round) */
+        while (more) {
+            for (; j < e && len < FRNN_CIRCLES_LIST; ++j) {
+                const cxb_frnn_rec o = v.storage[j];
+                float d2;
+                if (o.id != q.id && cxb_frnn_circles_near(&v.grid, q.p, o.p, &d2))
+                    list[len++] = j;
             }
+            if (len == FRNN_CIRCLES_LIST)
+                break;
+            if (cxb_frnn_iter_next(&it, &v, &s, &e, NULL))
+                j = s;
+            else
+                more = 0;
         }
-    }
-    circles_drain(v, cp, q.p, list, len, f, &c);
+        /* drain: the whole warp at this point, each lane its own list in visit order */
+        circles_drain(v, cp, q.p, list, len, f, &c);
+        len = 0;
+    } while (__any_sync(0xffffffffu, more)); /* blocks are whole warps (block % 32 == 0) */
+    if (!live)
+        return;
     cxb_frnn_rec r = q;
     cxb_frnn_circles_move(&v.grid, q.p, f, c, &cp, r.p);
     out[k] = r;
