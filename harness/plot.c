@@ -28,6 +28,13 @@
  *      names the figure and the first parameter that differs; a cell with one side only has
  *      the value nan and is left blank; no fits (step 4) and no paper overlay (step 5: a heat
  *      figure that names a paper file is refused);
+ *      y = "ratio:KEY=NUM/DEN" (e.g. "ratio:impl=frnn.original.cuda/frnn.moore.cuda|frnn.strips.cuda")
+ *      draws lines of ratios: the series are grouped as for time, then each series whose KEY
+ *      is one of DEN's '|' alternatives becomes 100 x its NUM partner / itself at each x both
+ *      have, the partner being the series with KEY = NUM and the same other params (and
+ *      implementation, unless KEY is impl): the medians' ratio with bars from the quartiles
+ *      (NUM q1 / DEN q3 to NUM q3 / DEN q1); the NUM series and any other are not drawn; a
+ *      linear y axis in percent, no fits, no paper overlay;
  *   4. fitted lines from run_dir/fit.csv (docs/method.md): the row whose `series`
  *      names the same impl (text up to the first of " ;,[({|@:") and whose k=v pairs
  *      (anywhere after it) all agree with the series' params, with the figure's
@@ -556,6 +563,31 @@ static int parse_heat(const char *y, const char *x_param, heatspec *h)
            strcmp(h->key, x_param) != 0 && strcmp(h->num, h->den) != 0;
 }
 
+/* y = "ratio:KEY=NUM/DEN" (DEN may list alternatives "a|b") into h (yparam left empty); 0
+ * unless it has the form, every part non-empty, and KEY is not x_param. */
+static int parse_ratio(const char *y, const char *x_param, heatspec *h)
+{
+    memset(h, 0, sizeof *h);
+    if (strncmp(y, "ratio:", 6) != 0)
+        return 0;
+    const char *key = y + 6, *eq = strchr(key, '=');
+    if (!eq)
+        return 0;
+    const char *num = eq + 1, *slash = strchr(num, '/');
+    if (!slash)
+        return 0;
+    const char *den = slash + 1;
+    size_t lkey = (size_t)(eq - key), lnum = (size_t)(slash - num);
+    if (!lkey || !lnum || !*den || lkey >= sizeof h->key || lnum >= sizeof h->num || strlen(den) >= sizeof h->den ||
+        strpbrk(den, "/:=;") || memchr(key, ':', lkey) || memchr(key, ';', lkey) || memchr(num, ':', lnum) ||
+        memchr(num, ';', lnum) || memchr(num, '=', lnum) || memchr(num, '|', lnum))
+        return 0;
+    memcpy(h->key, key, lkey);
+    memcpy(h->num, num, lnum);
+    snprintf(h->den, sizeof h->den, "%s", den);
+    return strcmp(h->key, x_param) != 0;
+}
+
 /* One cell of a heat figure: the (x, y) pair and its NUM and DEN rows' times in ns. */
 typedef struct hcell {
     double x, y;
@@ -584,6 +616,7 @@ typedef struct figure {
     int phases;        /* y = "phases:...": a colour per implementation, dashed hollow free */
     int extra;         /* y = "extra:...": values of the extra column, linear, no unit */
     int heat;          /* y = "heat:...": cells of a ratio map instead of series */
+    int ratio;         /* y = "ratio:...": the NUM series over each DEN series, in percent */
     heatdata hd;
     size_t ngroups;    /* phases: series that differ only in their phase share a group */
     pseries *s;
@@ -803,6 +836,102 @@ static void finish_rows(figure *fig)
         for (size_t j = 0; j < fig->s[i].n; ++j)
             fig->s[i].nexcluded += !fig->s[i].rows[j].in_fit;
     }
+}
+
+/* ------------------------------------------------------------------ ratio figures */
+
+/* Whether v is one of the alternatives "a|b|..." of want (impl: exact ids; a parameter: numbers
+ * compare as numbers). */
+static int ratio_den(const heatspec *h, const char *v)
+{
+    char alts[256];
+    snprintf(alts, sizeof alts, "%s", h->den);
+    for (char *save = NULL, *a = strtok_r(alts, "|", &save); a; a = strtok_r(NULL, "|", &save))
+        if (strcmp(h->key, "impl") == 0 ? strcmp(v, a) == 0 : same_value(v, a))
+            return 1;
+    return 0;
+}
+
+/* A series' params but KEY, canonical: what a NUM and a DEN series share. */
+static void ratio_rest(const pseries *s, const char *key, char *out, size_t size)
+{
+    cxb_params rest;
+    cxb_params_init(&rest);
+    for (size_t k = 0; k < s->fixed.count; ++k)
+        if (strcmp(s->fixed.key[k], key) != 0)
+            (void)cxb_params_set(&rest, s->fixed.key[k], s->fixed.val[k]);
+    cxb_params_canonical(&rest, out, size);
+}
+
+/* y = "ratio:KEY=NUM/DEN": each DEN series (KEY one of DEN's alternatives) becomes 100 x NUM / DEN
+ * at each x where the NUM series of the same other params (and implementation, unless KEY is
+ * impl) has a point: the medians' ratio, bars from the quartiles (NUM's q1 over DEN's q3 to
+ * NUM's q3 over DEN's q1), min over min; the NUM series and the others are dropped. */
+static void finish_ratio(figure *fig)
+{
+    const heatspec *h = &fig->hd.hs;
+    const int by_impl = strcmp(h->key, "impl") == 0;
+    unsigned char *keep = calloc(fig->ns ? fig->ns : 1, 1); /* NULL: nothing kept, nothing drawn */
+    for (size_t i = 0; keep && i < fig->ns; ++i) {
+        pseries *d = &fig->s[i];
+        const char *v = by_impl ? d->impl : cxb_params_get(&d->fixed, h->key);
+        if (!v || !ratio_den(h, v))
+            continue;
+        char rest[2048], nrest[2048];
+        ratio_rest(d, h->key, rest, sizeof rest);
+        const pseries *nu = NULL;
+        for (size_t j = 0; j < fig->ns && !nu; ++j) {
+            const pseries *c = &fig->s[j];
+            const char *cv = by_impl ? c->impl : cxb_params_get(&c->fixed, h->key);
+            if (!cv || !(by_impl ? strcmp(cv, h->num) == 0 : same_value(cv, h->num)) ||
+                (!by_impl && strcmp(c->impl, d->impl) != 0))
+                continue;
+            ratio_rest(c, h->key, nrest, sizeof nrest);
+            if (strcmp(rest, nrest) == 0)
+                nu = c;
+        }
+        if (!nu)
+            continue;
+        size_t m = 0;
+        for (size_t r = 0; r < d->n; ++r) {
+            const prow *n = NULL;
+            for (size_t q = 0; q < nu->n && !n; ++q)
+                if (nu->rows[q].x == d->rows[r].x)
+                    n = &nu->rows[q];
+            const prow dr = d->rows[r];
+            if (!n || !(dr.y > 0) || !(dr.ylo > 0) || !(dr.yhi > 0) || !(dr.ybest > 0))
+                continue;
+            prow out = {0};
+            out.x = dr.x;
+            out.y = 100.0 * n->y / dr.y;
+            out.ylo = 100.0 * n->ylo / dr.yhi;
+            out.yhi = 100.0 * n->yhi / dr.ylo;
+            out.ybest = 100.0 * n->ybest / dr.ybest;
+            out.in_fit = 1;
+            d->rows[m++] = out;
+        }
+        d->n = m;
+        d->nexcluded = 0;
+        keep[i] = m > 0;
+        if (by_impl) {
+            char both[256];
+            snprintf(both, sizeof both, "%s / %s", h->num, d->impl);
+            snprintf(d->impl, sizeof d->impl, "%s", both);
+        } else {
+            char both[512];
+            snprintf(both, sizeof both, "%s/%s", h->num, v);
+            (void)cxb_params_set(&d->fixed, h->key, both);
+        }
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < fig->ns; ++i) {
+        if (keep && keep[i])
+            fig->s[w++] = fig->s[i];
+        else
+            free(fig->s[i].rows);
+    }
+    fig->ns = w;
+    free(keep);
 }
 
 /* ------------------------------------------------------------------ heat figures */
@@ -1571,7 +1700,7 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
     if (!is_file(tmpl))
         return cxb_fail(CXB_EINPUT, "figure %s: template %s not found", spec->id, tmpl);
 
-    int xlog = 1, ylog = !fig->extra;
+    int xlog = 1, ylog = !fig->extra && !fig->ratio;
     size_t keys = 0, excluded = 0, longest = 0;
     for (size_t i = 0; i < fig->ns; ++i) {
         keys++;
@@ -1633,7 +1762,10 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
                 h->n, h->nx, h->ny, spec->x_param, h->hs.yparam, one, none);
     } else {
         fprintf(f, "# data: %s.csv (series,label,x,median,q1,q3,min,in_fit%s)%s\n", spec->id,
-                fig->rate ? "; rates at the median, q3, q1 and min time" : fig->extra ? "; the rows' extra values" : "; ms",
+                fig->rate    ? "; rates at the median, q3, q1 and min time"
+                : fig->extra ? "; the rows' extra values"
+                : fig->ratio ? "; 100 x NUM / DEN, in percent"
+                             : "; ms",
                 fig->np ? "; paper points: <id>.paper.csv (x,value,lt)" : "");
     }
     fprintf(f, "# template: plots/%s, inlined after plots/common.gp\n", spec->template_gp);
@@ -1686,6 +1818,8 @@ static cxb_status write_script(const figure *fig, const char *out_dir, const cha
         snprintf(ylabel, sizeof ylabel, "%s", spec->y + 6);
     else if (fig->heat)
         snprintf(ylabel, sizeof ylabel, "%s", fig->hd.hs.yparam);
+    else if (fig->ratio)
+        snprintf(ylabel, sizeof ylabel, "%s / %s (%%)", fig->hd.hs.num, fig->hd.hs.den);
     else
         snprintf(ylabel, sizeof ylabel, "time (ms)");
     fputs("\ncxb_ylabel = ", f);
@@ -2074,13 +2208,16 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
         if (!spec->x_param || !*spec->x_param || !spec->template_gp || !*spec->template_gp || !spec->y ||
             (strcmp(spec->y, "time") != 0 && strcmp(spec->y, "rate") != 0 &&
              (strncmp(spec->y, "phases:", 7) != 0 || !spec->y[7]) && (strncmp(spec->y, "extra:", 6) != 0 || !spec->y[6]) &&
-             !parse_heat(spec->y, spec->x_param, &hs)))
+             !parse_heat(spec->y, spec->x_param, &hs) && !parse_ratio(spec->y, spec->x_param, &hs)))
             return cxb_fail(CXB_EINPUT,
-                            "figure %s: needs x_param, a template and y = time, rate, phases:LIST, extra:LIST or "
-                            "heat:YPARAM:KEY=NUM/DEN (YPARAM, KEY and x_param three names)",
+                            "figure %s: needs x_param, a template and y = time, rate, phases:LIST, extra:LIST, "
+                            "heat:YPARAM:KEY=NUM/DEN (YPARAM, KEY and x_param three names) or "
+                            "ratio:KEY=NUM/DEN (KEY not x_param)",
                             spec->id);
-        if (strncmp(spec->y, "heat:", 5) == 0 && spec->paper && *spec->paper) /* a ratio has no published points */
-            return cxb_fail(CXB_EINPUT, "figure %s: a heat figure has no paper overlay (paper must be NULL)", spec->id);
+        if ((strncmp(spec->y, "heat:", 5) == 0 || strncmp(spec->y, "ratio:", 6) == 0) && spec->paper &&
+            *spec->paper) /* a ratio has no published points */
+            return cxb_fail(CXB_EINPUT, "figure %s: a heat or ratio figure has no paper overlay (paper must be NULL)",
+                            spec->id);
     }
     char plots_dir[PATH_CAP];
     if (study->nfigures && !find_plots_dir(plots_dir, sizeof plots_dir))
@@ -2125,6 +2262,8 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
         fig.phases = strncmp(fig.spec->y, "phases:", 7) == 0;
         fig.extra = strncmp(fig.spec->y, "extra:", 6) == 0;
         fig.heat = parse_heat(fig.spec->y, fig.spec->x_param, &fig.hd.hs); /* checked above */
+        if (!fig.heat)
+            fig.ratio = parse_ratio(fig.spec->y, fig.spec->x_param, &fig.hd.hs);
         fig.yscale = 1e9;
         int phases = fig.phases || fig.extra; /* both are read from samples.csv */
         unsigned char *used = calloc(sets.dup.n + 1, 1);
@@ -2155,6 +2294,8 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
             st = finish_heat(&fig);
         else if (st == CXB_OK)
             finish_rows(&fig);
+        if (st == CXB_OK && fig.ratio)
+            finish_ratio(&fig);
         if (st == CXB_OK && (fig.heat ? fig.hd.n == 0 : fig.ns == 0)) {
             /* nothing of this figure was measured in these sets (a preset runs a few of the
              * study's figures): no empty plot, and no stale one from an earlier plot, unless
@@ -2170,7 +2311,7 @@ static cxb_status plot_dirs(const char *const *run_dirs, size_t nsets, const cxb
             drawn[i] = 1;
             if (fig.rate)
                 choose_rate_unit(&fig);
-            finish_series(&fig, fits, phases ? 0 : nfits); /* fits are of the declared time */
+            finish_series(&fig, fits, phases || fig.ratio ? 0 : nfits); /* fits are of the declared time */
             if ((st = load_paper(&fig, run_dir)) == CXB_OK && (st = write_data(&fig, out_dir)) == CXB_OK)
                 st = write_script(&fig, out_dir, plots_dir, &sets, used, study);
         }

@@ -103,8 +103,9 @@ typedef struct cxb_figure_spec {
     const char *template_gp; /* path under plots/, e.g. "prng/time_vs_n.gp" */
     const char *x_param;
     const char *y;           /* "time" (median ms), "rate" (work per second), "phases:LIST",
-                              * "extra:LIST" or "heat:YPARAM:KEY=NUM/DEN" (a map of
-                              * 100 x NUM / DEN over x and YPARAM; harness/plot.c) */
+                              * "extra:LIST", "heat:YPARAM:KEY=NUM/DEN" (a map of
+                              * 100 x NUM / DEN over x and YPARAM) or "ratio:KEY=NUM/DEN"
+                              * (lines of 100 x NUM / DEN over x; harness/plot.c) */
     const char *select;      /* params that must match, "k=v;k=v" ("" for all) */
     const char *paper;       /* results/paper/ file overlaid, or NULL */
 } cxb_figure_spec;

@@ -856,12 +856,17 @@ static const cxb_series_spec frnn_series[] = {
  * selects its own experiment's points, so that a set of another experiment adds at most a point. */
 #define P4_PARTS_ORIGINAL "part_hash_us,part_sort_us,part_memset_us,part_reorder_us"
 #define P4_PARTS_ACS "part_memset_us,part_histogram_us,part_scan_us,part_scatter_us"
+#define FRNN_P8_IMPLS "impl=frnn.original.cuda|frnn.moore.cuda|frnn.strips.cuda;dist=circles-thesis;n=1000000;w=1|0.5"
 #define FRNN_P1_IMPLS "impl=frnn.moore.cuda|frnn.pbw.cuda|frnn.strips.cuda;dist=circles-thesis;n=1000000;w=1|0.5"
 static const cxb_figure_spec frnn_figures[] = {
     {"frnn.p1.2d", "Chisholm Fig. 6.5 (2D): query time against the neighbourhood size, N = 10^6",
      "frnn/density.gp", "nbar", "time", FRNN_P1_IMPLS ";dims=2", NULL},
     {"frnn.p1.3d", "Chisholm Fig. 6.5 (3D): query time against the neighbourhood size, N = 10^6",
      "frnn/density.gp", "nbar", "time", FRNN_P1_IMPLS ";dims=3", NULL},
+    {"frnn.p8.2d", "Chisholm Fig. 6.6 (2D): Original's build over the query, N = 10^6", "frnn/share.gp", "nbar",
+     "ratio:impl=frnn.original.cuda/frnn.moore.cuda|frnn.strips.cuda", FRNN_P8_IMPLS ";dims=2", NULL},
+    {"frnn.p8.3d", "Chisholm Fig. 6.6 (3D): Original's build over the query, N = 10^6", "frnn/share.gp", "nbar",
+     "ratio:impl=frnn.original.cuda/frnn.moore.cuda|frnn.strips.cuda", FRNN_P8_IMPLS ";dims=3", NULL},
     {"frnn.p2.2d", "Chisholm Fig. 6.4 (2D): Strips against the bin width w, N = 10^6, n̄ = 100", "frnn/width.gp", "w",
      "time", "impl=frnn.strips.cuda;dist=circles-thesis;n=1000000;nbar=100;dims=2", NULL},
     {"frnn.p2.3d", "Chisholm Fig. 6.4 (3D): Strips against the bin width w, N = 10^6, n̄ = 100", "frnn/width.gp", "w",

@@ -1,5 +1,6 @@
 /* tests/harness/test_plot_heat.c - harness_plot_heat (docs/method.md "Ratio heat figures"):
- * y = "heat:YPARAM:KEY=NUM/DEN" on synthetic result sets written here.
+ * y = "heat:YPARAM:KEY=NUM/DEN" and its line form y = "ratio:KEY=NUM/DEN" on synthetic result
+ * sets written here.
  *
  * The construction: over n in {1000, 2000, 4000} x density in {1, 2, 4, 8}, the DEN row
  * (test.grid.seq) takes 1000 n d ns and the NUM row (test.grid.cuda1) 500 n d ns, so every
@@ -11,8 +12,12 @@
  * of test.grid.cuda2: acs takes a quarter of original's time, 25 %). A later result set that
  * has the missing NUM cell and measures DEN at (1000, 1) again at twice the time fills the
  * blank cell (50 %) and turns (1000, 1) into 25 %, the set given last winning.
+ * The same rows as ratio lines over n: a line per density of 100 x NUM / DEN (50 %, 200 % at
+ * (2000, 4), the point without NUM left out), bars from the quartiles (q1 / q3 = 0.95 / 1.05 of
+ * the median), NUM itself not drawn; by a parameter, build=acs/original, 25 %.
  * Errors (CXB_EINPUT naming the figure): rows whose other params differ, rows of two
- * implementations where KEY is a parameter, a malformed y, a heat figure with a paper file.
+ * implementations where KEY is a parameter, a malformed y, a heat or ratio figure with a paper
+ * file.
  * Expectations come from the construction above, never from the program's output.
  */
 #define _XOPEN_SOURCE 700
@@ -195,7 +200,31 @@ static const cxb_figure_spec figures[] = {
      "heat:density:impl=" NUM_IMPL "/" DEN_IMPL, "order=sorted;build=-", NULL},
     {"t-build", "synthetic build map", "frnn/ratio_heat.gp", "n", "heat:density:build=acs/original",
      "impl=test.grid.cuda2", NULL},
+    {"t-ratio", "synthetic ratio lines", "frnn/share.gp", "n", "ratio:impl=" NUM_IMPL "/test.grid.none|" DEN_IMPL,
+     "order=sorted;build=-", NULL},
+    {"t-ratio-build", "synthetic ratio lines by a parameter", "frnn/share.gp", "n", "ratio:build=acs/original",
+     "impl=test.grid.cuda2", NULL},
 };
+
+/* The rows of series `label` in a line figure's CSV (series,label,x,median,q1,q3,min,in_fit):
+ * x, median, q1, q3 and min into v[k][0..4]; how many. */
+static int ratio_rows(const char *path, const char *label, double v[][5], int cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+        if (!c2 || (size_t)(c2 - c1 - 1) != strlen(label) || strncmp(c1 + 1, label, strlen(label)) != 0)
+            continue;
+        if (n < cap && sscanf(c2 + 1, "%lf,%lf,%lf,%lf,%lf", &v[n][0], &v[n][1], &v[n][2], &v[n][3], &v[n][4]) == 5)
+            ++n;
+    }
+    fclose(f);
+    return n;
+}
 
 /* The figure's status and message with a study of that one figure. */
 static cxb_status one_figure(const char *run, const cxb_figure_spec *spec, const char *out)
@@ -221,7 +250,7 @@ int main(void)
     hrow rows[128];
     size_t nr = first_set(rows);
     write_set(run, rows, nr);
-    cxb_study study = make_study(figures, 2);
+    cxb_study study = make_study(figures, 4);
 
     /* ---- data and script, gnuplot switched off */
     setenv("CXB_GNUPLOT", "none", 1);
@@ -283,6 +312,40 @@ int main(void)
         CHECK_MSG(h[k].x == xs[k / 2] && h[k].y == ds[k % 2] && h[k].value == 25 && h[k].value_min == 25,
                   "row %d: (%g, %g) %g %g", k, h[k].x, h[k].y, h[k].value, h[k].value_min);
 
+    /* ratio lines: a line per density, NUM / DEN over n (NUM not drawn) */
+    snprintf(path, sizeof path, "%s/t-ratio.csv", figs);
+    for (int j = 0; j < 4; ++j) {
+        char label[128];
+        double v[8][5];
+        snprintf(label, sizeof label, NUM_IMPL " / " DEN_IMPL " density=%.0f", ds[j]);
+        int m = ratio_rows(path, label, v, 8);
+        CHECK_MSG(m == (j == 3 ? 2 : 3), "ratio %s: %d points", label, m);
+        for (int k = 0; k < m; ++k) {
+            double r = xs[k] == 2000 && ds[j] == 4 ? 200 : 50;
+            CHECK_MSG(v[k][0] == xs[k] && close_rel(v[k][1], r), "ratio %s at %g: %.17g, not %g", label, v[k][0],
+                      v[k][1], r);
+            CHECK_MSG(close_rel(v[k][2], r * 0.95 / 1.05) && close_rel(v[k][3], r * 1.05 / 0.95) &&
+                          close_rel(v[k][4], r * 0.8 / 0.9),
+                      "ratio %s at %g: bars %g %g, min %g", label, v[k][0], v[k][2], v[k][3], v[k][4]);
+        }
+    }
+    gp = cxb_testfs_slurp(path);
+    CHECK_MSG(gp && !strstr(gp, "," NUM_IMPL " density") && !strstr(gp, "," DEN_IMPL " density"),
+              "a ratio figure draws a side on its own");
+    free(gp);
+    snprintf(path, sizeof path, "%s/t-ratio.gp", figs);
+    gp = cxb_testfs_slurp(path);
+    CHECK(gp && strstr(gp, "cxb_ylog = 0\n") && !strstr(gp, "exp(a"));
+    free(gp);
+    snprintf(path, sizeof path, "%s/t-ratio-build.csv", figs);
+    for (int j = 0; j < 2; ++j) {
+        char label[128];
+        double v[8][5];
+        snprintf(label, sizeof label, "test.grid.cuda2 density=%.0f", ds[j]);
+        int m = ratio_rows(path, label, v, 8);
+        CHECK_MSG(m == 2 && close_rel(v[0][1], 25) && close_rel(v[1][1], 25), "ratio %s: %d points", label, m);
+    }
+
     /* ---- several result sets: the later one fills the blank cell and wins at (1000, 1) */
     hrow r2[4];
     size_t n2 = 0;
@@ -323,7 +386,9 @@ int main(void)
     static const char *const malformed[] = {"heat:density",  "heat:density:impl=a", "heat::impl=a/b",
                                             "heat:density:=a/b", "heat:density:impl=a/", "heat:density:impl=/b",
                                             "heat:n:impl=a/b", "heat:density:density=a/b", "heat:density:impl=a/a",
-                                            "heat:density:impl=a/b/c", NULL};
+                                            "heat:density:impl=a/b/c", "ratio:impl=a", "ratio:=a/b",
+                                            "ratio:impl=/b", "ratio:impl=a/", "ratio:n=a/b", "ratio:impl=a|c/b",
+                                            NULL};
     for (size_t i = 0; malformed[i]; ++i) {
         const cxb_figure_spec m = {"t-malformed", "x", "frnn/ratio_heat.gp", "n", malformed[i], "", NULL};
         st = one_figure(run, &m, bad);
@@ -331,11 +396,14 @@ int main(void)
                       strstr(cxb_last_error(), "heat:YPARAM:KEY=NUM/DEN"),
                   "y '%s': status %d: %s", malformed[i], st, cxb_last_error());
     }
-    const cxb_figure_spec paper = {"t-paper", "x", "frnn/ratio_heat.gp", "n", "heat:density:impl=a/b", "",
-                                   "test_paper.csv"};
-    st = one_figure(run, &paper, bad);
-    CHECK_MSG(st == CXB_EINPUT && strstr(cxb_last_error(), "figure t-paper: a heat figure has no paper overlay"),
-              "status %d: %s", st, cxb_last_error());
+    static const char *const with_paper[] = {"heat:density:impl=a/b", "ratio:impl=a/b"};
+    for (size_t i = 0; i < 2; ++i) {
+        const cxb_figure_spec paper = {"t-paper", "x", "frnn/ratio_heat.gp", "n", with_paper[i], "", "test_paper.csv"};
+        st = one_figure(run, &paper, bad);
+        CHECK_MSG(st == CXB_EINPUT &&
+                      strstr(cxb_last_error(), "figure t-paper: a heat or ratio figure has no paper overlay"),
+                  "y '%s': status %d: %s", with_paper[i], st, cxb_last_error());
+    }
     /* a heat figure that no row matches: not drawn, as any other */
     const cxb_figure_spec none = {"t-none", "x", "frnn/ratio_heat.gp", "n", "heat:density:impl=a/b", "", NULL};
     st = one_figure(run, &none, bad);
