@@ -532,6 +532,29 @@ typedef struct heatspec {
     char num[256], den[256];
 } heatspec;
 
+/* "KEY=NUM/DEN" (the tail of a heat or ratio y) into h: 0 unless every part is non-empty and
+ * fits, NUM has none of ":;=|" and DEN none of "/:=;" (DEN may list alternatives "a|b" where
+ * alts is set, else not) and NUM differs from DEN. */
+static int parse_key_num_den(const char *key, heatspec *h, int alts)
+{
+    const char *eq = strchr(key, '=');
+    if (!eq)
+        return 0;
+    const char *num = eq + 1, *slash = strchr(num, '/');
+    if (!slash)
+        return 0;
+    const char *den = slash + 1;
+    size_t lkey = (size_t)(eq - key), lnum = (size_t)(slash - num);
+    if (!lkey || !lnum || !*den || lkey >= sizeof h->key || lnum >= sizeof h->num || strlen(den) >= sizeof h->den ||
+        strpbrk(den, "/:=;") || (!alts && strchr(den, '|')) || memchr(key, ':', lkey) || memchr(key, ';', lkey) ||
+        memchr(num, ':', lnum) || memchr(num, ';', lnum) || memchr(num, '=', lnum) || memchr(num, '|', lnum))
+        return 0;
+    memcpy(h->key, key, lkey);
+    memcpy(h->num, num, lnum);
+    snprintf(h->den, sizeof h->den, "%s", den);
+    return strcmp(h->num, h->den) != 0;
+}
+
 /* Parses a heat y into *h; 0 unless it has the form, every part non-empty, one '/', and
  * YPARAM, KEY and x_param are three different names. */
 static int parse_heat(const char *y, const char *x_param, heatspec *h)
@@ -542,25 +565,12 @@ static int parse_heat(const char *y, const char *x_param, heatspec *h)
     const char *yp = y + 5, *colon = strchr(yp, ':');
     if (!colon)
         return 0;
-    const char *key = colon + 1, *eq = strchr(key, '=');
-    if (!eq)
-        return 0;
-    const char *num = eq + 1, *slash = strchr(num, '/');
-    if (!slash)
-        return 0;
-    const char *den = slash + 1;
-    size_t lyp = (size_t)(colon - yp), lkey = (size_t)(eq - key), lnum = (size_t)(slash - num);
-    if (!lyp || !lkey || !lnum || !*den || lyp >= sizeof h->yparam || lkey >= sizeof h->key ||
-        lnum >= sizeof h->num || strlen(den) >= sizeof h->den || strpbrk(den, "/:=;") ||
-        memchr(yp, '=', lyp) || memchr(yp, ';', lyp) || memchr(key, ':', lkey) || memchr(key, ';', lkey) ||
-        memchr(num, ':', lnum) || memchr(num, ';', lnum) || memchr(num, '=', lnum))
+    size_t lyp = (size_t)(colon - yp);
+    if (!lyp || lyp >= sizeof h->yparam || memchr(yp, '=', lyp) || memchr(yp, ';', lyp) ||
+        !parse_key_num_den(colon + 1, h, 0))
         return 0;
     memcpy(h->yparam, yp, lyp);
-    memcpy(h->key, key, lkey);
-    memcpy(h->num, num, lnum);
-    snprintf(h->den, sizeof h->den, "%s", den);
-    return strcmp(h->yparam, h->key) != 0 && strcmp(h->yparam, x_param) != 0 &&
-           strcmp(h->key, x_param) != 0 && strcmp(h->num, h->den) != 0;
+    return strcmp(h->yparam, h->key) != 0 && strcmp(h->yparam, x_param) != 0 && strcmp(h->key, x_param) != 0;
 }
 
 /* y = "ratio:KEY=NUM/DEN" (DEN may list alternatives "a|b") into h (yparam left empty); 0
@@ -568,24 +578,7 @@ static int parse_heat(const char *y, const char *x_param, heatspec *h)
 static int parse_ratio(const char *y, const char *x_param, heatspec *h)
 {
     memset(h, 0, sizeof *h);
-    if (strncmp(y, "ratio:", 6) != 0)
-        return 0;
-    const char *key = y + 6, *eq = strchr(key, '=');
-    if (!eq)
-        return 0;
-    const char *num = eq + 1, *slash = strchr(num, '/');
-    if (!slash)
-        return 0;
-    const char *den = slash + 1;
-    size_t lkey = (size_t)(eq - key), lnum = (size_t)(slash - num);
-    if (!lkey || !lnum || !*den || lkey >= sizeof h->key || lnum >= sizeof h->num || strlen(den) >= sizeof h->den ||
-        strpbrk(den, "/:=;") || memchr(key, ':', lkey) || memchr(key, ';', lkey) || memchr(num, ':', lnum) ||
-        memchr(num, ';', lnum) || memchr(num, '=', lnum) || memchr(num, '|', lnum))
-        return 0;
-    memcpy(h->key, key, lkey);
-    memcpy(h->num, num, lnum);
-    snprintf(h->den, sizeof h->den, "%s", den);
-    return strcmp(h->key, x_param) != 0;
+    return strncmp(y, "ratio:", 6) == 0 && parse_key_num_den(y + 6, h, 1) && strcmp(h->key, x_param) != 0;
 }
 
 /* One cell of a heat figure: the (x, y) pair and its NUM and DEN rows' times in ns. */
