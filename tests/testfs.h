@@ -1,14 +1,16 @@
 /* tests/testfs.h - the file-system chores of the tests that write result sets into a
- * temporary directory (plot, plot_sets, malloc, malloc_cuda): remove a tree, write a text
- * file, test for a path, read a whole file. Include after `#define _XOPEN_SOURCE 700`
- * (nftw, mkdtemp) and before anything else. */
+ * temporary directory (plot, plot_sets, plot_heat, malloc, malloc_cuda): remove a tree, write a
+ * text file, test for a path, read a whole file, compare a file's first bytes, find gnuplot.
+ * Include after `#define _XOPEN_SOURCE 700` (nftw, mkdtemp, popen) and before anything else. */
 #ifndef CXB_TESTS_TESTFS_H
 #define CXB_TESTS_TESTFS_H
 
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The header of a result set's samples.csv (docs/method.md), for the tests that write sets of
  * known medians. */
@@ -68,6 +70,35 @@ static inline char *cxb_testfs_slurp(const char *path)
         s[n] = '\0';
     fclose(f);
     return s;
+}
+
+/* whether the file begins with the n bytes of magic (a PNG's or a PDF's signature) */
+static inline int cxb_testfs_starts_with(const char *path, const char *magic, size_t n)
+{
+    char buf[16] = {0};
+    FILE *f = n <= sizeof buf ? fopen(path, "rb") : NULL;
+    if (!f)
+        return 0;
+    size_t got = fread(buf, 1, n, f);
+    fclose(f);
+    return got == n && memcmp(buf, magic, n) == 0;
+}
+
+/* gnuplot's path into out: the configured one (CXB_GNUPLOT_PATH, passed by the caller) if it
+ * is executable, else the one on PATH; 0 when there is none */
+static inline int cxb_testfs_gnuplot(const char *configured, char *out, size_t n)
+{
+    if (configured[0] && access(configured, X_OK) == 0) {
+        snprintf(out, n, "%s", configured);
+        return 1;
+    }
+    FILE *p = popen("command -v gnuplot 2>/dev/null", "r");
+    if (!p)
+        return 0;
+    int ok = fgets(out, (int)n, p) != NULL;
+    pclose(p);
+    out[strcspn(out, "\n")] = '\0';
+    return ok && out[0];
 }
 
 #endif

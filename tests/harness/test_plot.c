@@ -39,18 +39,6 @@ static void cleanup(void)
     cxb_testfs_rmtree(root);
 }
 
-/* 1 if the file starts with the given bytes. */
-static int starts_with(const char *path, const char *magic, size_t n)
-{
-    char buf[16] = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t got = fread(buf, 1, n, f);
-    fclose(f);
-    return got == n && memcmp(buf, magic, n) == 0;
-}
-
 /* summary.csv with every column of docs/method.md; drop names one column to leave out. */
 static void write_summary(const char *dir, const char *drop)
 {
@@ -195,21 +183,6 @@ static int line_of(const char *script, int i, double *a, double *b)
     const char *p = strstr(script, pat);
     int ai, bi;
     return p && sscanf(p + 1, "a%d = %lf; b%d = %lf", &ai, a, &bi, b) == 4 && ai == i && bi == i;
-}
-
-static int have_gnuplot(char *out, size_t n)
-{
-    if (CXB_GNUPLOT_PATH[0] && access(CXB_GNUPLOT_PATH, X_OK) == 0) {
-        snprintf(out, n, "%s", CXB_GNUPLOT_PATH);
-        return 1;
-    }
-    FILE *p = popen("command -v gnuplot 2>/dev/null", "r");
-    if (!p)
-        return 0;
-    int ok = fgets(out, (int)n, p) != NULL;
-    pclose(p);
-    out[strcspn(out, "\n")] = '\0';
-    return ok && out[0];
 }
 
 int main(void)
@@ -358,7 +331,7 @@ int main(void)
 
     /* ---- with gnuplot */
     char gnuplot[1024];
-    if (!have_gnuplot(gnuplot, sizeof gnuplot)) {
+    if (!cxb_testfs_gnuplot(CXB_GNUPLOT_PATH, gnuplot, sizeof gnuplot)) {
         int failed = cxb_check_failures;
         if (failed)
             CHECK_DONE();
@@ -368,9 +341,9 @@ int main(void)
     CHECK_MSG(st == CXB_OK, "status %d: %s", st, cxb_last_error());
     for (size_t i = 0; i < 2; ++i) {
         snprintf(path, sizeof path, "%s/%s.png", figs, figures[i].id);
-        CHECK_MSG(starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
+        CHECK_MSG(cxb_testfs_starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
         snprintf(path, sizeof path, "%s/%s.pdf", figs, figures[i].id);
-        CHECK_MSG(starts_with(path, "%PDF", 4), "%s", path);
+        CHECK_MSG(cxb_testfs_starts_with(path, "%PDF", 4), "%s", path);
         /* the PDF's date is the result set's, not the drawing's: redrawn figures do not change */
         size_t len = 0;
         char *pdf = cxb_read_file(path, &len);
@@ -437,7 +410,7 @@ int main(void)
                   "template %s: no dumb output with the series key", tf[i].template_gp);
         free(txt);
         snprintf(out, sizeof out, "%s/%s.png", tdir, ids[i]);
-        CHECK_MSG(starts_with(out, "\x89PNG", 4), "%s", out);
+        CHECK_MSG(cxb_testfs_starts_with(out, "\x89PNG", 4), "%s", out);
     }
     globfree(&g);
     free(tf);

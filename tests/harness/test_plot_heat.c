@@ -169,32 +169,6 @@ static int read_heat(const char *path, hline *out, size_t cap, size_t *blank_aft
 
 static int close_rel(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
 
-static int have_gnuplot(char *out, size_t n)
-{
-    if (CXB_GNUPLOT_PATH[0] && access(CXB_GNUPLOT_PATH, X_OK) == 0) {
-        snprintf(out, n, "%s", CXB_GNUPLOT_PATH);
-        return 1;
-    }
-    FILE *p = popen("command -v gnuplot 2>/dev/null", "r");
-    if (!p)
-        return 0;
-    int ok = fgets(out, (int)n, p) != NULL;
-    pclose(p);
-    out[strcspn(out, "\n")] = '\0';
-    return ok && out[0];
-}
-
-static int starts_with(const char *path, const char *magic, size_t n)
-{
-    char buf[16] = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t got = fread(buf, 1, n, f);
-    fclose(f);
-    return got == n && memcmp(buf, magic, n) == 0;
-}
-
 static const cxb_figure_spec figures[] = {
     {"t-heat", "synthetic ratio map, {backends}", "frnn/ratio_heat.gp", "n",
      "heat:density:impl=" NUM_IMPL "/" DEN_IMPL, "order=sorted;build=-", NULL},
@@ -414,7 +388,7 @@ int main(void)
 
     /* ---- with gnuplot: PNG and PDF, and the script under `set terminal dumb` */
     char gnuplot[1024];
-    if (!have_gnuplot(gnuplot, sizeof gnuplot)) {
+    if (!cxb_testfs_gnuplot(CXB_GNUPLOT_PATH, gnuplot, sizeof gnuplot)) {
         if (cxb_check_failures)
             CHECK_DONE();
         SKIP("gnuplot not found");
@@ -423,9 +397,9 @@ int main(void)
     CHECK_MSG(st == CXB_OK, "status %d: %s", st, cxb_last_error());
     for (size_t i = 0; i < 2; ++i) {
         snprintf(path, sizeof path, "%s/%s.png", figs, figures[i].id);
-        CHECK_MSG(starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
+        CHECK_MSG(cxb_testfs_starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
         snprintf(path, sizeof path, "%s/%s.pdf", figs, figures[i].id);
-        CHECK_MSG(starts_with(path, "%PDF", 4), "%s", path);
+        CHECK_MSG(cxb_testfs_starts_with(path, "%PDF", 4), "%s", path);
     }
     /* every cell one-sided: drawn blank with a note, not a gnuplot error */
     const cxb_figure_spec oneside = {"t-oneside", "x", "frnn/ratio_heat.gp", "n",
@@ -438,7 +412,7 @@ int main(void)
     CHECK(gp && strstr(gp, "no cell has both sides"));
     free(gp);
     snprintf(path, sizeof path, "%s/t-oneside.png", figs);
-    CHECK_MSG(starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
+    CHECK_MSG(cxb_testfs_starts_with(path, "\x89PNG\r\n\x1a\n", 8), "%s", path);
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' -e \"cxb_term='dumb'; cxb_output='t-heat.txt'\" t-heat.gp > t-heat.log 2>&1",
              figs, gnuplot);
