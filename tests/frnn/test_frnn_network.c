@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "frnn_rows.h"
 #include "cxb/core/pool.h"
 #include "cxb/frnn/frnn.h"
 #include "harness/registry.h"
@@ -216,65 +217,23 @@ static void smoke(void)
     model_free(&md);
 }
 
-static cxb_status run_row(const char *id, const char *params, cxb_pool *pool, int expect)
-{
-    const cxb_impl *im = cxb_impl_find(id, NULL);
-    CHECK_MSG(im != NULL, "%s: not registered", id);
-    if (!im)
-        return CXB_EFAIL;
-    cxb_params p;
-    cxb_params_init(&p);
-    CHECK(cxb_params_parse(&p, params, ';', "test") == CXB_OK);
-    if (pool)
-        cxb_params_set_u64(&p, "threads", cxb_pool_threads(pool));
-    cxb_env env = {pool, pool ? cxb_pool_threads(pool) : 1, NULL, NULL};
-    void *ctx = NULL;
-    cxb_status st = im->setup(&p, &env, &ctx);
-    if (expect == CXB_EINPUT) {
-        CHECK_MSG(st == CXB_EINPUT, "%s %s: setup accepted bad parameters", id, params);
-        return st;
-    }
-    CHECK_MSG(st == CXB_OK, "%s %s: setup: %s", id, params, cxb_last_error());
-    if (st != CXB_OK)
-        return st;
-    cxb_phases ph;
-    cxb_phases_clear(&ph);
-    uint64_t sum[2] = {0, 0};
-    for (int r = 0; r < 2 && st == CXB_OK; ++r) { /* a sample starts from the same state */
-        if ((st = im->reset(ctx)) == CXB_OK && (st = im->run(ctx, &ph)) == CXB_OK)
-            st = im->verify(ctx);
-        sum[r] = im->checksum(ctx);
-    }
-    if (expect == CXB_EFAIL)
-        CHECK_MSG(st == CXB_EFAIL, "%s %s: a wrong result passed verification", id, params);
-    else {
-        CHECK_MSG(st == CXB_OK, "%s %s: %s", id, params, cxb_last_error());
-        CHECK_MSG(sum[0] == sum[1], "%s %s: two samples differ", id, params);
-    }
-    char extra[512];
-    im->extra(ctx, extra, sizeof extra);
-    CHECK_MSG(strstr(extra, "moved=") != NULL, "%s: extra '%s'", id, extra);
-    im->teardown(ctx);
-    return st;
-}
-
 static void rows(cxb_pool *pool)
 {
     static const char *const ok[] = {"vertices=64;edges=4;n=3000;steps=5", "vertices=64;edges=4;n=3000;steps=5;part=build",
                                       "vertices=16;edges=1;n=1;steps=3", "vertices=16;edges=2;n=0",
                                       "vertices=8;edges=3;n=500;capacity=21;steps=9"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; ++i) {
-        run_row("frnn.network.seq", ok[i], NULL, CXB_OK);
-        run_row("frnn.network.pthreads", ok[i], pool, CXB_OK);
+        frnn_run_row("frnn.network.seq", ok[i], NULL, CXB_OK, "moved=");
+        frnn_run_row("frnn.network.pthreads", ok[i], pool, CXB_OK, "moved=");
     }
-    run_row("frnn.network.pthreads", "vertices=64;edges=4;n=3000;steps=5;build=acs", pool, CXB_OK);
-    run_row("frnn.network.seq", "vertices=64;edges=4;n=3000;steps=5;fault=1", NULL, CXB_EFAIL);
-    run_row("frnn.network.pthreads", "vertices=64;edges=4;n=3000;part=build;fault=1", pool, CXB_EFAIL);
+    frnn_run_row("frnn.network.pthreads", "vertices=64;edges=4;n=3000;steps=5;build=acs", pool, CXB_OK, "moved=");
+    frnn_run_row("frnn.network.seq", "vertices=64;edges=4;n=3000;steps=5;fault=1", NULL, CXB_EFAIL, "moved=");
+    frnn_run_row("frnn.network.pthreads", "vertices=64;edges=4;n=3000;part=build;fault=1", pool, CXB_EFAIL, "moved=");
     static const char *const bad[] = {"vertices=0", "edges=0", "vertices=65536;edges=257", "n=500;vertices=8;edges=3;capacity=20",
                                       "build=acs", "part=all", "dims=2", "block=48"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i)
-        run_row("frnn.network.seq", bad[i], NULL, CXB_EINPUT);
-    run_row("frnn.network.pthreads", "build=original", pool, CXB_EINPUT);
+        frnn_run_row("frnn.network.seq", bad[i], NULL, CXB_EINPUT, "moved=");
+    frnn_run_row("frnn.network.pthreads", "build=original", pool, CXB_EINPUT, "moved=");
 }
 
 int main(void)

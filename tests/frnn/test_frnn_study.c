@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "frnn_rows.h"
 #include "cxb/core/pool.h"
 #include "cxb/frnn/points.h"
 #include "harness/registry.h"
@@ -22,42 +23,6 @@
 #include "suites/frnn/agents.h"
 #include "suites/frnn/points_io.h"
 #include "suites/frnn/rows.h"
-
-static cxb_status run_row(const char *id, const char *params, cxb_pool *pool, int expect_fail)
-{
-    const cxb_impl *im = cxb_impl_find(id, NULL);
-    CHECK_MSG(im != NULL, "%s: not registered", id);
-    if (!im)
-        return CXB_EFAIL;
-    cxb_params p;
-    cxb_params_init(&p);
-    CHECK(cxb_params_parse(&p, params, ';', "test") == CXB_OK);
-    cxb_params_set_u64(&p, "threads", cxb_pool_threads(pool));
-    cxb_env env = {pool, cxb_pool_threads(pool), NULL, NULL};
-    void *ctx = NULL;
-    cxb_status st = im->setup(&p, &env, &ctx);
-    CHECK_MSG(st == CXB_OK, "%s %s: setup: %s", id, params, cxb_last_error());
-    if (st != CXB_OK)
-        return st;
-    cxb_phases ph;
-    cxb_phases_clear(&ph);
-    st = im->reset(ctx);
-    if (st == CXB_OK)
-        st = im->run(ctx, &ph);
-    CHECK_MSG(st == CXB_OK, "%s %s: run: %s", id, params, cxb_last_error());
-    if (st == CXB_OK) {
-        st = im->verify(ctx);
-        if (expect_fail)
-            CHECK_MSG(st == CXB_EFAIL, "%s %s: a wrong result passed verification", id, params);
-        else
-            CHECK_MSG(st == CXB_OK, "%s %s: verify: %s", id, params, cxb_last_error());
-        char extra[512];
-        im->extra(ctx, extra, sizeof extra);
-        CHECK_MSG(strstr(extra, "nbins=") != NULL, "%s: extra '%s'", id, extra);
-    }
-    im->teardown(ctx);
-    return st;
-}
 
 static void rows(uint64_t seed, cxb_pool *pool)
 {
@@ -78,29 +43,29 @@ static void rows(uint64_t seed, cxb_pool *pool)
                     continue;
                 snprintf(params, sizeof params, "%s;seed=%llu;handler=%s", setups[s], (unsigned long long)seed,
                          cxb_frnn_handler_names[h]);
-                run_row(cpu[i], params, pool, 0);
+                frnn_run_row(cpu[i], params, pool, CXB_OK, "nbins=");
                 if (query && strstr(cpu[i], "pthreads")) { /* the index of acs.pthreads too */
                     snprintf(params, sizeof params, "%s;seed=%llu;handler=%s;build=acs", setups[s],
                              (unsigned long long)seed, cxb_frnn_handler_names[h]);
-                    run_row(cpu[i], params, pool, 0);
+                    frnn_run_row(cpu[i], params, pool, CXB_OK, "nbins=");
                 }
             }
         snprintf(params, sizeof params, "dims=3;n=2000;seed=%llu;fault=1", (unsigned long long)seed);
-        run_row(cpu[i], params, pool, 1);
+        frnn_run_row(cpu[i], params, pool, CXB_EFAIL, "nbins=");
     }
     /* the Circles step rows: one step from the keyed start equals the reference step */
     static const char *const steps[] = {"frnn.circles.seq", "frnn.circles.pthreads"};
     for (size_t i = 0; i < 2; ++i) {
         snprintf(params, sizeof params, "dims=3;dist=circles-fgpu2;n=3000;seed=%llu", (unsigned long long)seed);
-        run_row(steps[i], params, pool, 0);
+        frnn_run_row(steps[i], params, pool, CXB_OK, "nbins=");
         snprintf(params, sizeof params, "dims=2;dist=circles-thesis;nbar=40;n=2000;w=0.5;query=pbw;seed=%llu",
                  (unsigned long long)seed);
-        run_row(steps[i], params, pool, 0);
+        frnn_run_row(steps[i], params, pool, CXB_OK, "nbins=");
         snprintf(params, sizeof params, "dims=3;n=1000;build=acs;seed=%llu", (unsigned long long)seed);
         if (i == 1)
-            run_row(steps[i], params, pool, 0);
+            frnn_run_row(steps[i], params, pool, CXB_OK, "nbins=");
         snprintf(params, sizeof params, "dims=3;n=1000;fault=1;seed=%llu", (unsigned long long)seed);
-        run_row(steps[i], params, pool, 1);
+        frnn_run_row(steps[i], params, pool, CXB_EFAIL, "nbins=");
     }
     /* refusals: a build that has no row of this backend, a grid over the cap, an unknown key, a
      * team (lanes per agent) on a row other than frnn.circles.cuda or not a power of two to 32 */
