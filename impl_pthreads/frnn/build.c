@@ -3,9 +3,12 @@
  * counting: chunk c (one per worker, contiguous input ranges [c*n/C, (c+1)*n/C)) fills its own
  * histogram h[c][0..nbins); a bin-major, chunk-minor scan turns the histograms into each
  * chunk's starting offsets, off[c][b] = pbm[b] + sum over c' < c of h[c'][b]; each chunk then
- * scatters its items in input order. The result is the stable order of frnn.counting.seq for
- * every chunk count. The scan is parallel over bin ranges: each range's total, a scan of the
- * range totals, then the offsets of each range. The chunks are indexed by item, never by worker.
+ * scatters its items in input order, to the bins the count noted (an array of n bins: reading it
+ * costs less than computing each bin again, 18-25% of the build on a 2-core VM at 1 and 2
+ * threads; docs/studies/frnn.md "Measured"). The result is the stable order of
+ * frnn.counting.seq for every chunk count. The scan is parallel over bin ranges: each range's
+ * total, a scan of the range totals, then the offsets of each range. The chunks are indexed by
+ * item, never by worker.
  *
  * acs: the thesis's atomic counting sort (Sec. 4.3) on the CPU: a relaxed atomic_fetch_add per
  * item gives its sub-index within its bin, then the same scan, then the scatter to
@@ -28,6 +31,7 @@ typedef struct count_job {
     cxb_frnn_index *ix;
     uint32_t chunks, ranges;
     uint32_t *h;        /* chunks x nbins: counts, then offsets */
+    uint32_t *bin;      /* n: each item's bin, noted by the count for the scatter */
     uint64_t *rtotal;   /* per bin range: its total, then its start */
 } count_job;
 
@@ -44,8 +48,11 @@ static void count_chunk(void *arg, uint64_t item, unsigned worker)
     uint32_t *h = j->h + (size_t)item * g->nbins;
     memset(h, 0, (size_t)g->nbins * sizeof *h);
     for (uint32_t i = part(j->ix->n, j->chunks, (uint32_t)item), e = part(j->ix->n, j->chunks, (uint32_t)item + 1);
-         i < e; ++i)
-        ++h[cxb_frnn_bin(g, j->in[i].p)];
+         i < e; ++i) {
+        uint32_t b = cxb_frnn_bin(g, j->in[i].p);
+        j->bin[i] = b;
+        ++h[b];
+    }
 }
 
 static void range_total(void *arg, uint64_t item, unsigned worker)
@@ -81,11 +88,10 @@ static void scatter_chunk(void *arg, uint64_t item, unsigned worker)
 {
     (void)worker;
     count_job *j = arg;
-    const cxb_frnn_grid *g = &j->ix->grid;
-    uint32_t *off = j->h + (size_t)item * g->nbins;
+    uint32_t *off = j->h + (size_t)item * j->ix->grid.nbins;
     for (uint32_t i = part(j->ix->n, j->chunks, (uint32_t)item), e = part(j->ix->n, j->chunks, (uint32_t)item + 1);
          i < e; ++i)
-        j->ix->storage[off[cxb_frnn_bin(g, j->in[i].p)]++] = j->in[i];
+        j->ix->storage[off[j->bin[i]]++] = j->in[i];
 }
 
 /* The scan of the range totals into range starts (serial: one entry per range). */
@@ -112,14 +118,17 @@ cxb_status cxb_frnn_build_counting_pthreads(cxb_pool *pool, const cxb_frnn_rec *
             *fallback = 1;
         return cxb_frnn_build_acs_pthreads(pool, in, ix);
     }
-    count_job j = {in, ix, chunks, chunks, NULL, NULL};
-    char *scratch = cxb_frnn_index_scratch(ix, (size_t)chunks * sizeof *j.rtotal + (size_t)chunks * nb * sizeof *j.h);
+    count_job j = {in, ix, chunks, chunks, NULL, NULL, NULL};
+    /* rtotal (8-byte entries) first, then the histograms and the bins */
+    const size_t rt = (size_t)chunks * sizeof *j.rtotal, hb = (size_t)chunks * nb * sizeof *j.h;
+    char *scratch = cxb_frnn_index_scratch(ix, rt + hb + (size_t)ix->n * sizeof *j.bin);
     cxb_status st = CXB_OK;
     if (!scratch)
         st = cxb_fail(CXB_ERESOURCE, "frnn.counting.pthreads: out of host memory (%u histograms of %u bins)", chunks, nb);
     else {
         j.rtotal = (uint64_t *)scratch;
-        j.h = (uint32_t *)(scratch + (size_t)chunks * sizeof *j.rtotal);
+        j.h = (uint32_t *)(scratch + rt);
+        j.bin = (uint32_t *)(scratch + rt + hb);
     }
     if (st == CXB_OK)
         st = cxb_pool_for(pool, chunks, CXB_SCHED_STATIC, count_chunk, &j);
