@@ -1,27 +1,60 @@
 #!/usr/bin/env bash
-# Where the Circles step's time goes (docs/studies/frnn.md "Measured": the step costs far more
-# than its build and a count query over the same candidates): on FLAME GPU 2's fixed-density
-# set-up at N = 10^6, Nsight Compute's duration, instruction count and threads per warp
-# instruction (the branch-divergence reading) of the step kernel beside the Strips count query,
-# clocks left alone (--clock-control none); then the step row timed at bin widths w = 1 and 0.5.
-# One log per step in gpu-out/; the metric lines on stdout. Argument: the build directory.
-#   usage: GPU_CMDS=scripts/gpu-cmds-frnn-step.sh bash scripts/gpu-run.sh h100-sxm build,cmds
+# Where the Circles step's time goes (docs/studies/frnn.md "Measured"), on FLAME GPU 2's
+# fixed-density set-up: Nsight Compute's full section set on one launch of the step kernel at
+# N = 10^6, clocks left alone (--clock-control none), with its per-instruction stall samples (the
+# source page, SASS, as CSV); then the step, its Strips count query and its build timed at
+# N = 10^6 and 10,648 (and the build at 16,384, the one-block ACS's largest population). With BASE=DIR, a second build of another tree (a comparison: the same
+# commands on both, the timed runs alternating) once DIR/cxbench exists (it may still be
+# building when this starts). One log per step in gpu-out/; the headline lines on stdout.
+# Argument: the build directory.
+#   usage: GPU_CMDS=scripts/gpu-cmds-frnn-step.sh [BASE=build-base] bash scripts/gpu-run.sh h100-sxm build,cmds
 set -u
 . "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, cx
-at="--set dims=3 --set dist=circles-fgpu2 --set density=1 --set n=1000000"
-metrics=gpu__time_duration.sum,smsp__inst_executed.sum,smsp__thread_inst_executed_per_inst_executed.ratio
-metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active,l1tex__t_sector_hit_rate.pct
+at="--set dims=3 --set dist=circles-fgpu2 --set density=1"
 echo "== $(date -u) Circles step on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
-for k in "circles_kernel frnn.circles.cuda" "query_kernel frnn.strips.cuda"; do
-    set -- $k
-    step "ncu-$1" 120 ncu --clock-control none --kernel-name "regex:$1" --launch-count 2 --metrics "$metrics" \
-        "$cx" run frnn --impl "$2" $at --set build=acs --reps 1 --max-reps 1 $run_opts
-    echo "ncu $1 ($2)"
-    grep -E "gpu__time|inst_executed|warps_active|hit_rate" "$out/ncu-$1.log" | head -12
+trees="new:$cx"
+if [ -n "${BASE:-}" ]; then
+    for _ in $(seq 120); do [ -x "$BASE/cxbench" ] && break; sleep 2; done
+    if [ -x "$BASE/cxbench" ]; then trees="base:$BASE/cxbench $trees"; else echo "base: no $BASE/cxbench"; fi
+fi
+for t in $trees; do
+    name=${t%%:*} bin=${t#*:}
+    step "ncu-$name" 150 ncu --clock-control none --set full --kernel-name "regex:circles_kernel" --launch-count 1 \
+        --export "$out/ncu-$name" --force-overwrite \
+        "$bin" run frnn --impl frnn.circles.cuda $at --set n=1000000 --reps 1 --max-reps 1 $run_opts
+    step "ncu-$name-details" 60 ncu --import "$out/ncu-$name.ncu-rep" --print-details all
+    grep -E "^ +(Duration|Compute \(SM\) Throughput|Memory Throughput|Registers Per Thread|Achieved Occupancy|L1/TEX Hit Rate|Executed Ipc Active|Avg. Active Threads Per Warp|Avg. Not Predicated)" \
+        "$out/ncu-$name-details.log" | head -12
+    step "ncu-$name-sass" 60 ncu --import "$out/ncu-$name.ncu-rep" --page source --print-source sass --csv
+    rm -f "$out/ncu-$name.ncu-rep"
 done
+for round in 1 2; do
+    for t in $trees; do
+        name=${t%%:*} bin=${t#*:}
+        for n in 1000000 10648; do
+            step "time-$name-$n-$round" 120 "$bin" run frnn \
+                --impl frnn.circles.cuda,frnn.strips.cuda,frnn.acs.cuda,frnn.fgpu2style.cuda $at --set n=$n \
+                --reps 20 --max-reps 20 $run_opts
+            grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-$n-$round.log" | sed "s/^/$name /" | head -6
+        done
+        step "time-$name-16384-$round" 60 "$bin" run frnn --impl frnn.acs.cuda $at --set n=16384 --reps 20 \
+            --max-reps 20 $run_opts
+        grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-16384-$round.log" | sed "s/^/$name /" | head -2
+        step "time-$name-graph-$round" 60 "$bin" run frnn --impl frnn.circles.cuda $at --set n=10648 --set graph=1 \
+            --reps 20 --max-reps 20 $run_opts
+        grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-graph-$round.log" | sed "s/^/$name /" | head -2
+    done
+done
+step "time-new-parts" 60 "$cx" run frnn --impl frnn.acs.cuda,frnn.original.cuda $at --set n=1000000 --set parts=1 \
+    --reps 20 --max-reps 20 $run_opts
+grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-new-parts.log" | head -4
 for w in 1 0.5; do
-    step "step-w$w" 120 "$cx" run frnn --impl frnn.circles.cuda,frnn.strips.cuda $at --set w=$w --reps 20 \
-        --max-reps 20 $run_opts
-    grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/step-w$w.log" | head -6
+    step "time-new-w$w" 120 "$cx" run frnn --impl frnn.circles.cuda,frnn.strips.cuda $at --set n=1000000 --set w=$w \
+        --reps 20 --max-reps 20 $run_opts
+    grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-new-w$w.log" | head -4
+    # the density of 4 at 2 M agents (some 134 neighbours an agent)
+    step "time-new-rho4-w$w" 120 "$cx" run frnn --impl frnn.circles.cuda --set dims=3 --set dist=circles-fgpu2 \
+        --set density=4 --set n=2000000 --set w=$w --reps 20 --max-reps 20 $run_opts
+    grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-new-rho4-w$w.log" | head -2
 done
 echo "== done $(date -u), $(($(date +%s) - start)) s"

@@ -207,26 +207,50 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
 #define FRNN_CIRCLES_LIST 128 /* slots: n̄ = 70 in one round; FLAME GPU 2's set-up: 33.5 neighbours */
 #endif
 
+/* The listed pairs' forces, FRNN_CIRCLES_ILP at a time: their terms are independent chains of
+ * some hundred cycles (a square root, a reciprocal, the sine's polynomial), computed side by side
+ * and then added to f in list order, so the sum is that of one pair at a time. Every listed slot
+ * passed 0 < d2 < R2. */
+#ifndef FRNN_CIRCLES_ILP /* -D for a comparison build */
+#define FRNN_CIRCLES_ILP 2
+#endif
 static __device__ __forceinline__ void circles_drain(const cxb_frnn_view &v, const cxb_frnn_circles_params &cp,
-                                                     const float *q, const uint32_t *list, uint32_t len, float *f,
-                                                     uint32_t *c)
+                                                     float pr, const float *q, const uint32_t *list, uint32_t len,
+                                                     float *f, uint32_t *c)
 {
-    for (uint32_t i = 0; i < len; ++i)
-        *c += (uint32_t)cxb_frnn_circles_pair(&v.grid, q, v.storage[list[i]].p, &cp, f);
+    uint32_t i = 0;
+    for (; i + FRNN_CIRCLES_ILP <= len; i += FRNN_CIRCLES_ILP) {
+        float t[FRNN_CIRCLES_ILP][3];
+#pragma unroll
+        for (int u = 0; u < FRNN_CIRCLES_ILP; ++u) {
+            const float *o = v.storage[list[i + u]].p;
+            cxb_frnn_circles_term(&v.grid, q, o, cxb_frnn_d2(v.grid.dims, q, o), &cp, pr, t[u]);
+        }
+#pragma unroll
+        for (int u = 0; u < FRNN_CIRCLES_ILP; ++u)
+            cxb_frnn_circles_add(&v.grid, t[u], f);
+    }
+    for (; i < len; ++i) {
+        const float *o = v.storage[list[i]].p;
+        float t[3];
+        cxb_frnn_circles_term(&v.grid, q, o, cxb_frnn_d2(v.grid.dims, q, o), &cp, pr, t);
+        cxb_frnn_circles_add(&v.grid, t, f);
+    }
+    *c += len;
 }
 
 /* the team's list, TEAM entries at a time: lane i computes entry b + i's terms, and every lane
  * adds them to f in list order */
 template <int TEAM>
 static __device__ __forceinline__ void circles_team_drain(const cxb_frnn_view &v, const cxb_frnn_circles_params &cp,
-                                                          const float *q, const uint32_t *list, uint32_t len,
-                                                          uint32_t lane, uint32_t mask, float *f)
+                                                          float pr, const float *q, const uint32_t *list,
+                                                          uint32_t len, uint32_t lane, uint32_t mask, float *f)
 {
     for (uint32_t b = 0; b < len; b += TEAM) {
         float t[3] = {0.0f, 0.0f, 0.0f};
         if (b + lane < len) {
             const float *o = v.storage[list[b + lane]].p;
-            cxb_frnn_circles_term(&v.grid, q, o, cxb_frnn_d2(v.grid.dims, q, o), &cp, t);
+            cxb_frnn_circles_term(&v.grid, q, o, cxb_frnn_d2(v.grid.dims, q, o), &cp, pr, t);
         }
         const uint32_t m = len - b < TEAM ? len - b : TEAM;
         for (uint32_t i = 0; i < m; ++i) {
@@ -239,7 +263,7 @@ static __device__ __forceinline__ void circles_team_drain(const cxb_frnn_view &v
     }
 }
 
-template <int KIND>
+template <int KIND, int DIMS>
 __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_frnn_rec *out)
 {
     const uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
@@ -247,28 +271,37 @@ __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_
     const cxb_frnn_rec q = v.storage[live ? k : 0];
     uint32_t list[FRNN_CIRCLES_LIST], len = 0, c = 0, s = 0, e = 0, j = 0;
     float f[3] = {0.0f, 0.0f, 0.0f};
+    const float pr = cxb_frnn_circles_pi_r(&v.grid, &cp), r2 = v.grid.r2;
     cxb_frnn_iter it;
     cxb_frnn_iter_init(&it, &v, KIND, q.p);
     int more = live; /* candidates left to visit */
     do {
         /* fill: visit candidates until the list is full or none are left (j, e and the iterator
-         * keep the place for the next round) */
+         * keep the place for the next round). A stretch of candidates no longer than the list's
+         * room cannot overflow it, so the candidate loop tests only its bound. The test is
+         * cxb_frnn_circles_near with the dimension fixed; the agent itself (d2 = 0) fails it, so
+         * ids need not be compared. */
         while (more) {
-            for (; j < e && len < FRNN_CIRCLES_LIST; ++j) {
+            const uint32_t room = FRNN_CIRCLES_LIST - len;
+            if (room == 0)
+                break;
+            const uint32_t stop = e - j < room ? e : j + room;
+#pragma unroll 4
+            for (; j < stop; ++j) {
                 const cxb_frnn_rec o = v.storage[j];
-                float d2;
-                if (o.id != q.id && cxb_frnn_circles_near(&v.grid, q.p, o.p, &d2))
+                const float d2 = cxb_frnn_d2(DIMS, q.p, o.p);
+                if (d2 < r2 && d2 > 0.0f)
                     list[len++] = j;
             }
-            if (len == FRNN_CIRCLES_LIST)
-                break;
+            if (j < e)
+                continue;
             if (cxb_frnn_iter_next(&it, &v, &s, &e, NULL))
                 j = s;
             else
                 more = 0;
         }
         /* drain: the whole warp at this point, each lane its own list in visit order */
-        circles_drain(v, cp, q.p, list, len, f, &c);
+        circles_drain(v, cp, pr, q.p, list, len, f, &c);
         len = 0;
     } while (__any_sync(0xffffffffu, more)); /* blocks are whole warps (block % 32 == 0) */
     if (!live)
@@ -302,6 +335,7 @@ __global__ void circles_team_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp,
     const cxb_frnn_rec q = v.storage[a];
     uint32_t len = 0, c = 0, s, e;
     float f[3] = {0.0f, 0.0f, 0.0f};
+    const float pr = cxb_frnn_circles_pi_r(&v.grid, &cp);
     cxb_frnn_iter it;
     cxb_frnn_iter_init(&it, &v, KIND, q.p);
     while (cxb_frnn_iter_next(&it, &v, &s, &e, NULL)) {
@@ -319,7 +353,7 @@ __global__ void circles_team_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp,
             len += __popc(hits);
             if (len > FRNN_CIRCLES_TEAM_LIST - TEAM) { /* the next batch might not fit */
                 __syncwarp(mask);
-                circles_team_drain<TEAM>(v, cp, q.p, list, len, lane, mask, f);
+                circles_team_drain<TEAM>(v, cp, pr, q.p, list, len, lane, mask, f);
                 c += len;
                 len = 0;
                 __syncwarp(mask); /* the list is read before it is written again */
@@ -327,7 +361,7 @@ __global__ void circles_team_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp,
         }
     }
     __syncwarp(mask);
-    circles_team_drain<TEAM>(v, cp, q.p, list, len, lane, mask, f);
+    circles_team_drain<TEAM>(v, cp, pr, q.p, list, len, lane, mask, f);
     c += len;
     if (lane == 0) {
         cxb_frnn_rec r = q;
@@ -731,7 +765,10 @@ static cxb_status launch_circles_kind(frnn_dev *d, uint32_t team, const cxb_frnn
                                       const cxb_frnn_circles_params *cp)
 {
     if (team == 1) {
-        circles_kernel<KIND><<<grid_of(d->n, d->block), d->block, 0, d->s>>>(v, *cp, d->in);
+        if (v.grid.dims == 3)
+            circles_kernel<KIND, 3><<<grid_of(d->n, d->block), d->block, 0, d->s>>>(v, *cp, d->in);
+        else
+            circles_kernel<KIND, 2><<<grid_of(d->n, d->block), d->block, 0, d->s>>>(v, *cp, d->in);
         return CXB_CUDA_LAUNCHED("frnn circles_kernel");
     }
     void (*k)(cxb_frnn_view, cxb_frnn_circles_params, cxb_frnn_rec *) =

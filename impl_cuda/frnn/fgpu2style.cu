@@ -95,6 +95,7 @@ __global__ void fg_query(cxb_frnn_grid g, cxb_frnn_circles_params cp, const uint
     float q[3] = {ax[k], ay[k], az[k]};
     uint32_t qid = aid[k], lo[3], hi[3], c = 0;
     float f[3] = {0.0f, 0.0f, 0.0f};
+    const float pr = cxb_frnn_circles_pi_r(&g, &cp);
     cxb_frnn_box(&g, q, lo, hi);
     for (uint32_t z = lo[2]; z <= hi[2]; ++z)
         for (uint32_t y = lo[1]; y <= hi[1]; ++y) {
@@ -102,7 +103,7 @@ __global__ void fg_query(cxb_frnn_grid g, cxb_frnn_circles_params cp, const uint
             for (uint32_t j = s; j < e; ++j) {
                 float o[3] = {mx[j], my[j], mz[j]};
                 if (mid[j] != qid)
-                    c += (uint32_t)cxb_frnn_circles_pair(&g, q, o, &cp, f);
+                    c += (uint32_t)cxb_frnn_circles_pair(&g, q, o, &cp, pr, f);
             }
         }
     float out[3] = {q[0], q[1], q[2]};

@@ -74,10 +74,10 @@ static void brute_step(const cxb_frnn_rec *st, uint32_t n, uint32_t dims, float 
                 d2 = d2 + v[2] * v[2];
             if (!(d2 > 0.0f && d2 < r2))
                 continue;
-            float s = sqrtf(d2);
-            float a = cxb_sinf_det((s / r) * cp->pi * -2.0f) * cp->k;
+            float s = sqrtf(d2), u = 1.0f / s;
+            float a = cxb_sinf_det((s * (cp->pi / r)) * -2.0f) * cp->k;
             for (uint32_t d = 0; d < dims; ++d)
-                f[d] = f[d] + a * (v[d] / s);
+                f[d] = f[d] + a * (v[d] * u);
             ++c;
         }
         out[k] = *q;

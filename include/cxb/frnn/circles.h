@@ -3,14 +3,19 @@
  * definition for every backend.
  *
  * One step for agent i at x_i: for every candidate j of its query box with 0 < d2(x_i, x_j) < R2
- * (the study's predicate plus the zero-separation rule): v = x_j - x_i, s = sqrt(d2),
- * a = sin(fl(fl(s / R) * pi~) * -2) * k, F += a * (v / s) per component, c += 1; then F /= c
+ * (the study's predicate plus the zero-separation rule): v = x_j - x_i, s = sqrt(d2), u = 1 / s,
+ * a = sin(fl(s * fl(pi~ / R)) * -2) * k, F += a * (v * u) per component, c += 1; then F /= c
  * (the mean, as the thesis code and FLAME GPU 2 do; force_sum keeps the sum of the thesis's
  * Eq. 3.3) and x_i += F, unclamped. pi~ = 3.141 and k = 0.05 are the constants of the thesis
  * code and FLAME GPU 2.
  *
- * Deterministic across backends: every operation is rounded binary32 (sqrt and division are
- * correctly rounded on host and device), and the sine is cxb_sinf_det below rather than the
+ * The paper's expression divides by s three times and by R once; one reciprocal of s and one
+ * constant pi~ / R give the same quantities within an ulp per operation at a third of the cost on
+ * the GPU, where a correctly rounded division is a sequence of a dozen instructions with a branch
+ * (docs/studies/frnn.md "Circles model").
+ *
+ * Deterministic across backends: every operation is rounded binary32 (sqrt, division and the
+ * reciprocal are correctly rounded on host and device), and the sine is cxb_sinf_det below rather than the
  * libraries' sinf, which differ between CUDA and C. With a stable build and the same w the seq,
  * pthreads and CUDA trajectories are bit-identical, for moore, pbw and strips alike (they visit
  * the candidates in the same order, cxb/frnn/query.h).
@@ -30,9 +35,11 @@ extern "C" {
 
 #if defined(__CUDA_ARCH__)
 #define CXB_FRNN_DIV(a, b) __fdiv_rn((a), (b))
+#define CXB_FRNN_RCP(a) __frcp_rn(a)
 #define CXB_FRNN_SQRT(a) __fsqrt_rn(a)
 #else
 #define CXB_FRNN_DIV(a, b) ((float)((a) / (b)))
+#define CXB_FRNN_RCP(a) ((float)(1.0f / (a)))
 #define CXB_FRNN_SQRT(a) sqrtf(a)
 #endif
 
@@ -78,20 +85,28 @@ static inline CXB_HD int cxb_frnn_circles_near(const cxb_frnn_grid *g, const flo
     return *d2 < g->r2 && *d2 > 0.0f;
 }
 
+/* The constant of the sine's argument, fl(pi~ / R): once per step or per agent, not per pair
+ * (nvcc does not hoist the division out of the candidate loops by itself). */
+static inline CXB_HD float cxb_frnn_circles_pi_r(const cxb_frnn_grid *g, const cxb_frnn_circles_params *cp)
+{
+    return CXB_FRNN_DIV(cp->pi, g->radius);
+}
+
 /* The force of agent o on agent q (positions) at their squared distance d2 (0 < d2 < R2), one
- * term a * (v / s) per axis into t (t[2] = 0 in 2D): the one definition of the pair rule. A
+ * term a * (v * u) per axis into t (t[2] = 0 in 2D), pr = cxb_frnn_circles_pi_r: the one
+ * definition of the pair rule. A
  * backend may compute the terms of several pairs at once and add them afterwards, as long as it
  * adds them in visit order (cxb_frnn_circles_add). The axes are written out (z only in 3D), not
  * looped over dims: a loop with a run-time bound is not unrolled by nvcc. */
 static inline CXB_HD void cxb_frnn_circles_term(const cxb_frnn_grid *g, const float *q, const float *o, float d2,
-                                               const cxb_frnn_circles_params *cp, float *t)
+                                               const cxb_frnn_circles_params *cp, float pr, float *t)
 {
-    float dist = CXB_FRNN_SQRT(d2);
-    float arg = CXB_FRNN_MUL(CXB_FRNN_MUL(CXB_FRNN_DIV(dist, g->radius), cp->pi), -2.0f);
+    float dist = CXB_FRNN_SQRT(d2), inv = CXB_FRNN_RCP(dist);
+    float arg = CXB_FRNN_MUL(CXB_FRNN_MUL(dist, pr), -2.0f);
     float a = CXB_FRNN_MUL(cxb_sinf_det(arg), cp->k);
-    t[0] = CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[0], q[0]), dist));
-    t[1] = CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[1], q[1]), dist));
-    t[2] = g->dims == 3 ? CXB_FRNN_MUL(a, CXB_FRNN_DIV(CXB_FRNN_SUB(o[2], q[2]), dist)) : 0.0f;
+    t[0] = CXB_FRNN_MUL(a, CXB_FRNN_MUL(CXB_FRNN_SUB(o[0], q[0]), inv));
+    t[1] = CXB_FRNN_MUL(a, CXB_FRNN_MUL(CXB_FRNN_SUB(o[1], q[1]), inv));
+    t[2] = g->dims == 3 ? CXB_FRNN_MUL(a, CXB_FRNN_MUL(CXB_FRNN_SUB(o[2], q[2]), inv)) : 0.0f;
 }
 
 /* f += t, one rounded addition per axis (z only in 3D). */
@@ -105,12 +120,12 @@ static inline CXB_HD void cxb_frnn_circles_add(const cxb_frnn_grid *g, const flo
 
 /* The force of agent o on agent q (positions), added to f: 1 when applied (cxb_frnn_circles_near). */
 static inline CXB_HD int cxb_frnn_circles_pair(const cxb_frnn_grid *g, const float *q, const float *o,
-                                              const cxb_frnn_circles_params *cp, float *f)
+                                              const cxb_frnn_circles_params *cp, float pr, float *f)
 {
     float d2, t[3];
     if (!cxb_frnn_circles_near(g, q, o, &d2))
         return 0;
-    cxb_frnn_circles_term(g, q, o, d2, cp, t);
+    cxb_frnn_circles_term(g, q, o, d2, cp, pr, t);
     cxb_frnn_circles_add(g, t, f);
     return 1;
 }
@@ -133,12 +148,13 @@ static inline CXB_HD cxb_frnn_rec cxb_frnn_circles_one(const cxb_frnn_view *v, i
     cxb_frnn_iter it;
     uint32_t s, e, c = 0;
     float f[3] = {0.0f, 0.0f, 0.0f};
+    const float pr = cxb_frnn_circles_pi_r(&v->grid, cp);
     cxb_frnn_iter_init(&it, v, kind, q->p);
     while (cxb_frnn_iter_next(&it, v, &s, &e, NULL)) {
         for (uint32_t k = s; k < e; ++k) {
             cxb_frnn_rec o = v->storage[k];
             if (o.id != q->id)
-                c += (uint32_t)cxb_frnn_circles_pair(&v->grid, q->p, o.p, cp, f);
+                c += (uint32_t)cxb_frnn_circles_pair(&v->grid, q->p, o.p, cp, pr, f);
         }
     }
     cxb_frnn_rec out = *q;
