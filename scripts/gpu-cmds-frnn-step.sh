@@ -5,7 +5,8 @@
 # source page, SASS, as CSV); then the step, its Strips count query and its build timed at
 # N = 10^6 and 10,648 (and the build at 16,384, the one-block ACS's largest population). With BASE=DIR, a second build of another tree (a comparison: the same
 # commands on both, the timed runs alternating) once DIR/cxbench exists (it may still be
-# building when this starts). One log per step in gpu-out/; the headline lines on stdout.
+# building when this starts); NCU=0 skips Nsight Compute. One log per step in gpu-out/; the
+# headline lines on stdout.
 # Argument: the build directory.
 #   usage: GPU_CMDS=scripts/gpu-cmds-frnn-step.sh [BASE=build-base] bash scripts/gpu-run.sh h100-sxm build,cmds
 set -u
@@ -18,6 +19,7 @@ if [ -n "${BASE:-}" ]; then
     if [ -x "$BASE/cxbench" ]; then trees="base:$BASE/cxbench $trees"; else echo "base: no $BASE/cxbench"; fi
 fi
 for t in $trees; do
+    [ "${NCU:-1}" = 1 ] || break # NCU=0: the timed runs only
     name=${t%%:*} bin=${t#*:}
     step "ncu-$name" 150 ncu --clock-control none --set full --kernel-name "regex:circles_kernel" --launch-count 1 \
         --export "$out/ncu-$name" --force-overwrite \
@@ -40,6 +42,10 @@ for round in 1 2; do
         step "time-$name-16384-$round" 60 "$bin" run frnn --impl frnn.acs.cuda $at --set n=16384 --reps 20 \
             --max-reps 20 $run_opts
         grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-16384-$round.log" | sed "s/^/$name /" | head -2
+        # the thesis's set-up (2D, n̄ = 70: two rounds of the step's list where it holds fewer)
+        step "time-$name-thesis-$round" 60 "$bin" run frnn --impl frnn.circles.cuda --set dims=2 \
+            --set dist=circles-thesis --set nbar=70 --set n=1000000 --set team=1 --reps 20 --max-reps 20 $run_opts
+        grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-thesis-$round.log" | sed "s/^/$name /" | head -2
         step "time-$name-graph-$round" 60 "$bin" run frnn --impl frnn.circles.cuda $at --set n=10648 --set graph=1 \
             --reps 20 --max-reps 20 $run_opts
         grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-graph-$round.log" | sed "s/^/$name /" | head -2
