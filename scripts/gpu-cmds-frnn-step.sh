@@ -3,7 +3,7 @@
 # fixed-density set-up: Nsight Compute's full section set on one launch of the step kernel at
 # N = 10^6, clocks left alone (--clock-control none), with its per-instruction stall samples (the
 # source page, SASS, as CSV); then the step, its Strips count query and its build timed at
-# N = 10^6 and 10,648 (and the build at 16,384, the one-block ACS's largest population). With BASE=DIR, a second build of another tree (a comparison: the same
+# N = 10^6 and 10,648. With BASE=DIR, a second build of another tree (a comparison: the same
 # commands on both, the timed runs alternating) once DIR/cxbench exists (it may still be
 # building when this starts); NCU=0 skips Nsight Compute. One log per step in gpu-out/; the
 # headline lines on stdout.
@@ -39,9 +39,6 @@ for round in 1 2; do
                 --reps 20 --max-reps 20 $run_opts
             grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-$n-$round.log" | sed "s/^/$name /" | head -6
         done
-        step "time-$name-16384-$round" 60 "$bin" run frnn --impl frnn.acs.cuda $at --set n=16384 --reps 20 \
-            --max-reps 20 $run_opts
-        grep -E "frnn\.[a-z0-9_]+\.cuda" "$out/time-$name-16384-$round.log" | sed "s/^/$name /" | head -2
         # the thesis's set-up (2D, n̄ = 70: two rounds of the step's list where it holds fewer)
         step "time-$name-thesis-$round" 60 "$bin" run frnn --impl frnn.circles.cuda --set dims=2 \
             --set dist=circles-thesis --set nbar=70 --set n=1000000 --set team=1 --reps 20 --max-reps 20 $run_opts

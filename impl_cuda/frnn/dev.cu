@@ -194,8 +194,8 @@ __global__ void __launch_bounds__(1024) query_kernel(cxb_frnn_view v, uint32_t *
 
 /* one Circles agent per storage slot; the moved record goes to the same slot of out.
  * The force is deferred: the candidate loop only tests 0 < d2 < R2 and notes the slots that pass
- * in a per-thread list, and the force (a square root, four correctly rounded divisions and the
- * sine) runs over the list afterwards, in the same order, so the sums are those of
+ * in a per-thread list, and the force (a square root, a reciprocal and the sine) runs over the
+ * list afterwards, in the same order, so the sums are those of
  * cxb_frnn_circles_one bit for bit. Applied inline, the force is a branch that some lane of a
  * warp takes at almost every candidate (about 1 candidate in 6 is a neighbour; 32 lanes), so
  * every lane waited for it at every candidate; over the list a lane waits only for the warp's
@@ -278,9 +278,9 @@ __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_
     do {
         /* fill: visit candidates until the list is full or none are left (j, e and the iterator
          * keep the place for the next round). A stretch of candidates no longer than the list's
-         * room cannot overflow it, so the candidate loop tests only its bound. The test is
-         * cxb_frnn_circles_near with the dimension fixed; the agent itself (d2 = 0) fails it, so
-         * ids need not be compared. */
+         * room cannot overflow it, so the candidate loop tests only its bound. The distance is
+         * taken with the dimension fixed; the agent itself (d2 = 0) is not within, so ids need
+         * not be compared. */
         while (more) {
             const uint32_t room = FRNN_CIRCLES_LIST - len;
             if (room == 0)
@@ -289,8 +289,7 @@ __global__ void circles_kernel(cxb_frnn_view v, cxb_frnn_circles_params cp, cxb_
 #pragma unroll 4
             for (; j < stop; ++j) {
                 const cxb_frnn_rec o = v.storage[j];
-                const float d2 = cxb_frnn_d2(DIMS, q.p, o.p);
-                if (d2 < r2 && d2 > 0.0f)
+                if (cxb_frnn_circles_within(cxb_frnn_d2(DIMS, q.p, o.p), r2))
                     list[len++] = j;
             }
             if (j < e)

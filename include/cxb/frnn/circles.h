@@ -15,8 +15,8 @@
  * (docs/studies/frnn.md "Circles model").
  *
  * Deterministic across backends: every operation is rounded binary32 (sqrt, division and the
- * reciprocal are correctly rounded on host and device), and the sine is cxb_sinf_det below rather than the
- * libraries' sinf, which differ between CUDA and C. With a stable build and the same w the seq,
+ * reciprocal are correctly rounded on host and device), and the sine is cxb_sinf_det below
+ * rather than the libraries' sinf, which differ between CUDA and C. With a stable build and the same w the seq,
  * pthreads and CUDA trajectories are bit-identical, for moore, pbw and strips alike (they visit
  * the candidates in the same order, cxb/frnn/query.h).
  */
@@ -77,12 +77,18 @@ typedef struct cxb_frnn_circles_params {
     int force_sum;  /* 1: the sum of the thesis's Eq. 3.3 instead of the mean */
 } cxb_frnn_circles_params;
 
-/* Whether agent o exerts a force on agent q (positions): 0 < d2 < R2, the study's predicate
- * plus the zero-separation rule; *d2 gets the squared distance. */
+/* Whether a squared distance d2 makes a force: 0 < d2 < R2 (r2), the study's predicate plus the
+ * zero-separation rule, so an agent is never its own neighbour. */
+static inline CXB_HD int cxb_frnn_circles_within(float d2, float r2)
+{
+    return d2 < r2 && d2 > 0.0f;
+}
+
+/* Whether agent o exerts a force on agent q (positions); *d2 gets the squared distance. */
 static inline CXB_HD int cxb_frnn_circles_near(const cxb_frnn_grid *g, const float *q, const float *o, float *d2)
 {
     *d2 = cxb_frnn_d2(g->dims, q, o);
-    return *d2 < g->r2 && *d2 > 0.0f;
+    return cxb_frnn_circles_within(*d2, g->r2);
 }
 
 /* The constant of the sine's argument, fl(pi~ / R): once per step or per agent, not per pair
@@ -94,9 +100,8 @@ static inline CXB_HD float cxb_frnn_circles_pi_r(const cxb_frnn_grid *g, const c
 
 /* The force of agent o on agent q (positions) at their squared distance d2 (0 < d2 < R2), one
  * term a * (v * u) per axis into t (t[2] = 0 in 2D), pr = cxb_frnn_circles_pi_r: the one
- * definition of the pair rule. A
- * backend may compute the terms of several pairs at once and add them afterwards, as long as it
- * adds them in visit order (cxb_frnn_circles_add). The axes are written out (z only in 3D), not
+ * definition of the pair rule. A backend may compute the terms of several pairs at once and add
+ * them afterwards, as long as it adds them in visit order (cxb_frnn_circles_add). The axes are written out (z only in 3D), not
  * looped over dims: a loop with a run-time bound is not unrolled by nvcc. */
 static inline CXB_HD void cxb_frnn_circles_term(const cxb_frnn_grid *g, const float *q, const float *o, float d2,
                                                const cxb_frnn_circles_params *cp, float pr, float *t)
