@@ -3,24 +3,28 @@
 # fixed-density set-up: Nsight Compute's full section set on one launch of the step kernel at
 # N = 10^6, clocks left alone (--clock-control none), with its per-instruction stall samples (the
 # source page, SASS, as CSV); then the step, its Strips count query and its build timed at
-# N = 10^6 and 10,648. With BASE=DIR, a second build of another tree (a comparison: the same
-# commands on both, the timed runs alternating) once DIR/cxbench exists (it may still be
-# building when this starts); NCU=0 skips Nsight Compute. One log per step in gpu-out/; the
+# N = 10^6 and 10,648. With BASE="[NAME=]DIR ...", other builds (another tree, or this one
+# with other -D settings) compared with this one: the same commands on each, the timed runs
+# alternating, once DIR/cxbench exists (it may still be building when this starts); NAME
+# defaults to base. NCU=0 skips Nsight Compute, NCU="NAME ..." profiles only those trees (this
+# one is new). One log per step in gpu-out/; the
 # headline lines on stdout.
 # Argument: the build directory.
-#   usage: GPU_CMDS=scripts/gpu-cmds-frnn-step.sh [BASE=build-base] bash scripts/gpu-run.sh h100-sxm build,cmds
+#   usage: GPU_CMDS=scripts/gpu-cmds-frnn-step.sh [BASE="build-base l24=build-l24"] bash scripts/gpu-run.sh h100-sxm build,cmds
 set -u
 . "$(dirname "$0")/gpu-cmds-lib.sh" # b, out, budget, step, cx
 at="--set dims=3 --set dist=circles-fgpu2 --set density=1"
 echo "== $(date -u) Circles step on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
 trees="new:$cx"
-if [ -n "${BASE:-}" ]; then
-    for _ in $(seq 120); do [ -x "$BASE/cxbench" ] && break; sleep 2; done
-    if [ -x "$BASE/cxbench" ]; then trees="base:$BASE/cxbench $trees"; else echo "base: no $BASE/cxbench"; fi
-fi
+for other in ${BASE:-}; do
+    name=base dir=$other
+    case "$other" in *=*) name=${other%%=*} dir=${other#*=} ;; esac
+    for _ in $(seq 120); do [ -x "$dir/cxbench" ] && break; sleep 2; done
+    if [ -x "$dir/cxbench" ]; then trees="$name:$dir/cxbench $trees"; else echo "$name: no $dir/cxbench"; fi
+done
 for t in $trees; do
-    [ "${NCU:-1}" = 1 ] || break # NCU=0: the timed runs only
     name=${t%%:*} bin=${t#*:}
+    case "${NCU:-1}" in 1) ;; 0) break ;; *) case " $NCU " in *" $name "*) ;; *) continue ;; esac ;; esac
     step "ncu-$name" 150 ncu --clock-control none --set full --kernel-name "regex:circles_kernel" --launch-count 1 \
         --export "$out/ncu-$name" --force-overwrite \
         "$bin" run frnn --impl frnn.circles.cuda $at --set n=1000000 --reps 1 --max-reps 1 $run_opts
