@@ -75,8 +75,10 @@ EOT
 grep -q '^### Tables of key `leist.tab6.4` and `leist.tab6.3` (its 2 sets read together)' "$tmp/R4.md" ||
     fail "no merged tables for the key of both sets"
 [ "$(grep -c '^### Leist Table 6.4' "$tmp/R4.md")" = 1 ] || fail "the sets' own sections repeat the tables"
-# Table 6.4's line row needs both sets: cas.pthreads (one set) over recursive.seq (the other)
-awk '/^### Tables of key/,/^### Result set/' "$tmp/R4.md" | grep -qE '^\| Line \| \|V\| = [0-9]+ \| \*\*0\.4\*\* \| [0-9][0-9.e+-]* \|' ||
+# Table 6.4's line row needs both sets: cas.pthreads (one set) over recursive.seq (the other);
+# the ratio is bold when it is the row's fastest, which depends on the machine's load
+awk '/^### Tables of key/,/^### Result set/' "$tmp/R4.md" |
+    grep -qE '^\| Line \| \|V\| = [0-9]+ \| \*\*0\.4\*\* \| (\*\*)?[0-9][0-9.e+-]*(\*\*)? \|' ||
     fail "the merged Table 6.4 lacks the line's cas.pthreads ratio: $(grep '^| Line' "$tmp/R4.md" | head -3)"
 printf '| key | study | sets | output |\n|---|---|---|---|\n| k | nosuchstudy | %s | - |\n' "$seta" >"$root/box-a/INDEX.md"
 expect_error 2 "$cx" report "$root"
