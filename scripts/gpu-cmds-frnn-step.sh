@@ -7,8 +7,7 @@
 # with other -D settings) compared with this one: the same commands on each, the timed runs
 # alternating, once DIR/cxbench exists (it may still be building when this starts); NAME
 # defaults to base. NCU=0 skips Nsight Compute, NCU="NAME ..." profiles only those trees (this
-# one is new). One log per step in gpu-out/; the
-# headline lines on stdout.
+# one is new). One log per step in gpu-out/; the headline lines on stdout.
 # Argument: the build directory.
 #   usage: GPU_CMDS=scripts/gpu-cmds-frnn-step.sh [BASE="build-base l24=build-l24"] bash scripts/gpu-run.sh h100-sxm build,cmds
 set -u

@@ -16,9 +16,9 @@
  *
  * Deterministic across backends: every operation is rounded binary32 (sqrt, division and the
  * reciprocal are correctly rounded on host and device), and the sine is cxb_sinf_det below
- * rather than the libraries' sinf, which differ between CUDA and C. With a stable build and the same w the seq,
- * pthreads and CUDA trajectories are bit-identical, for moore, pbw and strips alike (they visit
- * the candidates in the same order, cxb/frnn/query.h).
+ * rather than the libraries' sinf, which differ between CUDA and C. With a stable build and the
+ * same w the seq, pthreads and CUDA trajectories are bit-identical, for moore, pbw and strips
+ * alike (they visit the candidates in the same order, cxb/frnn/query.h).
  */
 #ifndef CXB_FRNN_CIRCLES_H
 #define CXB_FRNN_CIRCLES_H
@@ -101,8 +101,9 @@ static inline CXB_HD float cxb_frnn_circles_pi_r(const cxb_frnn_grid *g, const c
 /* The force of agent o on agent q (positions) at their squared distance d2 (0 < d2 < R2), one
  * term a * (v * u) per axis into t (t[2] = 0 in 2D), pr = cxb_frnn_circles_pi_r: the one
  * definition of the pair rule. A backend may compute the terms of several pairs at once and add
- * them afterwards, as long as it adds them in visit order (cxb_frnn_circles_add). The axes are written out (z only in 3D), not
- * looped over dims: a loop with a run-time bound is not unrolled by nvcc. */
+ * them afterwards, as long as it adds them in visit order (cxb_frnn_circles_add). The axes are
+ * written out (z only in 3D), not looped over dims: a loop with a run-time bound is not unrolled
+ * by nvcc. */
 static inline CXB_HD void cxb_frnn_circles_term(const cxb_frnn_grid *g, const float *q, const float *o, float d2,
                                                const cxb_frnn_circles_params *cp, float pr, float *t)
 {
